@@ -1,0 +1,139 @@
+"""The command-line tools: ``ciapano-solve`` and ``ciapano`` (with ``solve`` and more).
+
+Exit status: 0 on success; 2 on bad input (a one-line message on standard error, no
+traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import ciapano
+import typer
+from ciapano.errors import CiapanoError
+from ciapano.position import Position
+from ciapano.solve import DEFAULT_TT_MB
+
+__all__ = ["app", "main", "solve_app", "solve_main"]
+
+EXIT_BAD_INPUT = 2
+
+
+def _fail(message: str) -> NoReturn:
+    prog = Path(sys.argv[0]).name or "ciapano"
+    typer.echo(f"{prog}: error: {message}", err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _read_position(source: str) -> Position:
+    """Load a position file, or standard input for ``-``; bad input exits with status 2."""
+    try:
+        if source == "-":
+            return ciapano.loads(sys.stdin.read())
+        return ciapano.load(source)
+    except CiapanoError as e:
+        where = "<stdin>" if source == "-" else source
+        _fail(f"{where}: {e}")
+    except FileNotFoundError:
+        _fail(f"{source}: no such file")
+    except IsADirectoryError:
+        _fail(f"{source}: is a directory, not a position file")
+    except (OSError, UnicodeDecodeError) as e:
+        _fail(f"{source}: cannot be read ({e})")
+
+
+PositionArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="POSITION",
+        help="A position file (JSON, snapshot or history form; see docs/positions.md), "
+        "or - to read standard input.",
+        show_default=False,
+    ),
+]
+
+
+def solve_command(
+    position: PositionArg,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--for",
+            metavar="SEAT",
+            help="The perspective seat whose guaranteed penalty is computed "
+            "[default: the seat to move].",
+            show_default=False,
+        ),
+    ] = None,
+    all_seats: Annotated[
+        bool, typer.Option("--all-seats", help="Also give every seat's own guarantee.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    tt_mb: Annotated[
+        float,
+        typer.Option("--tt-mb", metavar="MIB", help="Memory for the transposition table (MiB)."),
+    ] = DEFAULT_TT_MB,
+) -> None:
+    """Solve a position double-dummy: the least penalty a seat can guarantee when every other
+    seat plays against it, the value of each legal card, and an optimal line of play.
+
+    Values are penalty points (11 per hand).  Best cards are marked with *; equivalent cards
+    (same value for the same reason) are listed together.
+    """
+    pos = _read_position(position)
+    if seat is not None and not 0 <= seat < pos.players:
+        _fail(f"--for: {seat} is not a seat of this position (seats are 0..{pos.players - 1})")
+    if tt_mb <= 0:
+        _fail(f"--tt-mb: {tt_mb} is not a positive size")
+    try:
+        result = ciapano.solve(pos, seat, all_seats=all_seats, tt_mb=tt_mb)
+    except MemoryError as e:
+        _fail(f"--tt-mb: {e}")
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+    else:
+        typer.echo(str(result))
+
+
+def validate_command(position: PositionArg) -> None:
+    """Check a position file and print the position, or the first problem found."""
+    pos = _read_position(position)
+    typer.echo(str(pos))
+    typer.echo(f"valid: {pos.players} players, seat {pos.to_move} to move")
+
+
+def schema_command() -> None:
+    """Print the JSON Schema of position files."""
+    typer.echo(Path(ciapano.SCHEMA_PATH).read_text(encoding="utf-8"), nl=False)
+
+
+_SETTINGS = {"help_option_names": ["-h", "--help"]}
+
+solve_app = typer.Typer(
+    add_completion=False, pretty_exceptions_enable=False, context_settings=_SETTINGS
+)
+solve_app.command(name="ciapano-solve")(solve_command)
+
+app = typer.Typer(
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings=_SETTINGS,
+    no_args_is_help=True,
+    help="ciapano: the exact double-dummy solver for Ciapanò and its family of games.",
+)
+app.command(name="solve")(solve_command)
+app.command(name="validate")(validate_command)
+app.command(name="schema")(schema_command)
+
+
+def solve_main() -> None:
+    """Entry point of ``ciapano-solve``."""
+    solve_app(prog_name="ciapano-solve")
+
+
+def main() -> None:
+    """Entry point of ``ciapano``."""
+    app(prog_name="ciapano")

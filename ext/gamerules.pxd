@@ -1,0 +1,106 @@
+# The rules the search needs: playing a card (follow suit, trick winner) and scoring a finished
+# hand (RULES.md §1: floors of thirds, the last trick's remainder up to 11, cappotto).
+from structs cimport u64, Game, State, MAX_SEATS, CAPPOTTO_OFF, CAPPOTTO_CARDS
+from bitops cimport bit, lowest_bit
+
+cdef inline int to_move(const Game* g, const State* s) noexcept nogil:
+    return (s.leader + s.count) % g.n
+
+cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept nogil:
+    # Any card when leading; else the suit led if the seat holds it; else any card.
+    cdef u64 hand = s.hand[seat]
+    cdef u64 follow
+    if s.count:
+        follow = hand & g.suit_mask[s.led_suit]
+        if follow:
+            return follow
+    return hand
+
+cdef inline bint beats(const Game* g, int card, int winning, int led_suit) noexcept nogil:
+    # No trumps: only a higher card of the suit led takes the trick.
+    return g.suit_of[card] == led_suit and card > winning
+
+cdef inline void play_card(const Game* g, State* s, int card) noexcept nogil:
+    # Play a legal card for the seat to move; completes the trick after the n-th card.
+    cdef int seat = (s.leader + s.count) % g.n
+    cdef u64 b = bit(card)
+    s.hand[seat] &= ~b
+    s.out &= ~b
+    s.out_points -= g.points[card]
+    s.trick_points += g.points[card]
+    if s.count == 0:
+        s.led_suit = g.suit_of[card]
+        s.win_card = card
+        s.win_seat = seat
+        s.trick_mask = b
+    else:
+        s.trick_mask |= b
+        if beats(g, card, s.win_card, s.led_suit):
+            s.win_card = card
+            s.win_seat = seat
+    s.count += 1
+    if s.count == g.n:
+        s.taken[s.win_seat] += s.trick_points
+        s.leader = s.win_seat
+        s.count = 0
+        s.trick_points = 0
+        s.trick_mask = 0
+
+cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
+    # Penalty of seat P at the end of the hand; s.leader won the last trick.
+    cdef int L = s.leader
+    cdef int t[MAX_SEATS]
+    cdef int i, others = 0
+    for i in range(MAX_SEATS):
+        t[i] = s.taken[i]               # seats beyond n hold 0
+    t[L] += g.discard_points
+    if g.cappotto != CAPPOTTO_OFF:
+        for i in range(g.n):
+            if t[i] == g.deck_points and (g.cappotto == CAPPOTTO_CARDS or i == L):
+                return 0 if i == P else g.hand_points
+    if P != L:
+        return t[P] // g.unit
+    for i in range(g.n):
+        if i != L:
+            others += t[i] // g.unit
+    return g.hand_points - others
+
+cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
+    # Every seat holds one card at the start of a trick: the play is forced.
+    cdef State t = s[0]
+    cdef int i, seat
+    for i in range(g.n):
+        seat = (t.leader + t.count) % g.n
+        play_card(g, &t, lowest_bit(t.hand[seat]))
+    return hand_score(g, &t, P)
+
+cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
+    # The part of the points taken (at the start of a trick) that the rest of the hand depends
+    # on, for the transposition table, and an offset: the value is offset + f(cards, leader, key).
+    #
+    # Why this is exact (RULES.md §1): let t_s be the units taken, r_s = t_s mod 3, and q the
+    # perspective seat P's floor t_P // 3.  Without cappotto P scores floor((t_P + x_P) / 3) =
+    # q + floor((r_P + x_P) / 3) if it does not win the last trick, and 11 - the others' floors
+    # = q + 11 - (32 - r_P - x_P - d - sum of the others' r_s) / 3 if it does (x = units still
+    # to come, d = the discard), since the others' units add up to 32 - t_P - x_P - d.  So P's
+    # score is q plus something that depends on the residues only.  Cappotto depends on who, if
+    # anyone, holds every unit taken so far; and in that case t_P itself is 0 or the total
+    # taken, which the cards still held determine.  The key: the holder of all units
+    # (n = nobody has any yet, n + 1 = shared or cappotto off) and every seat's residue.
+    cdef int i, total = 0, holder
+    cdef u64 k
+    for i in range(g.n):
+        total += s.taken[i]
+    holder = g.n + 1
+    if g.cappotto != CAPPOTTO_OFF:
+        if total == 0:
+            holder = g.n
+        else:
+            for i in range(g.n):
+                if s.taken[i] == total:
+                    holder = i
+    k = <u64>holder
+    for i in range(g.n):
+        k |= (<u64>(s.taken[i] % g.unit)) << (3 + 2 * i)
+    offset[0] = s.taken[P] // g.unit
+    return k

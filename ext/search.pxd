@@ -1,0 +1,114 @@
+# The search: fail-soft alpha-beta on the paranoid minimax (RULES.md, "Double-dummy value").
+# The perspective seat P minimises its penalty; every other seat maximises it.  A call with
+# window (alpha, beta) returns v such that: v <= alpha means value <= v; v >= beta means
+# value >= v; otherwise value == v.  The driver (_core.pyx) calls it with null windows.
+from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT, USE_BOUNDS)
+from bitops cimport popcount64
+from gamerules cimport hand_score, play_card, play_last_trick, score_key
+from movegen cimport gen_moves
+from bounds cimport cheap_bounds
+from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
+
+cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
+    cdef const Game* g = &c.g
+    cdef int lower = 0
+    cdef int upper = g.hand_points
+    cdef int v, r, i, nm, seat, a0, b0
+    cdef int best = -1
+    cdef int first = -1
+    cdef int offset = 0
+    cdef TTEntry* e
+    cdef u64 key[KEY_WORDS]
+    cdef u64 k2 = 0
+    cdef int moves[MAX_MOVES]
+    cdef State child
+    c.nodes += 1
+    if s.count == 0:
+        if s.out == 0:
+            return hand_score(g, s, c.P)
+        if popcount64(s.out) == g.n:
+            return play_last_trick(g, s, c.P)
+        c.stats.trick_starts += 1
+        if c.options & USE_BOUNDS:
+            cheap_bounds(g, s, c.P, &lower, &upper)
+            if lower >= beta or lower == upper:
+                c.stats.bound_cuts += 1
+                return lower
+            if upper <= alpha:
+                c.stats.bound_cuts += 1
+                return upper
+        if c.options & USE_TT:
+            tt_key(c, s, key)
+            k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (score_key(g, s, c.P, &offset) << 6)
+            e = tt_probe(&c.tt, key, k2)
+            if e != NULL:
+                if e.lower + offset > lower:
+                    lower = e.lower + offset
+                if e.upper + offset < upper:
+                    upper = e.upper + offset
+                if lower >= beta or lower == upper:
+                    c.stats.tt_cuts += 1
+                    return lower
+                if upper <= alpha:
+                    c.stats.tt_cuts += 1
+                    return upper
+                first = decode_best(c, s, e.best)
+        if lower > alpha:
+            alpha = lower
+        if upper < beta:
+            beta = upper
+    a0 = alpha
+    b0 = beta
+    if s.count == 0:
+        c.stats.expanded[popcount64(s.out) // g.n] += 1
+    seat = (s.leader + s.count) % g.n
+    nm = gen_moves(c, s, seat, first, moves)
+    if seat == c.P:
+        c.stats.p_nodes += 1
+        v = 127
+        for i in range(nm):
+            child = s[0]
+            play_card(g, &child, moves[i])
+            r = search(c, &child, alpha, beta)
+            c.stats.p_moves += 1
+            if r < v:
+                v = r
+                best = moves[i]
+                if v <= alpha:
+                    c.stats.p_cut[i if i < 3 else 3] += 1
+                    break
+                if v < beta:
+                    beta = v
+        else:
+            c.stats.p_all += 1
+    else:
+        c.stats.o_nodes += 1
+        v = -1
+        for i in range(nm):
+            child = s[0]
+            play_card(g, &child, moves[i])
+            r = search(c, &child, alpha, beta)
+            c.stats.o_moves += 1
+            if r > v:
+                v = r
+                best = moves[i]
+                if v >= beta:
+                    c.stats.o_cut[i if i < 3 else 3] += 1
+                    break
+                if v > alpha:
+                    alpha = v
+        else:
+            c.stats.o_all += 1
+    if s.count == 0 and (c.options & USE_TT):
+        if v <= a0:
+            if v < upper:
+                upper = v
+        elif v >= b0:
+            if v > lower:
+                lower = v
+        else:
+            lower = v
+            upper = v
+        tt_store(&c.tt, key, k2, lower - offset, upper - offset, encode_best(c, s, best),
+                 popcount64(s.out))
+    return v

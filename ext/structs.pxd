@@ -1,0 +1,101 @@
+# The plain C data of the search core: the game's parameters, a search state, the search
+# context.  Everything the hot loop touches is here, so that it runs on C structs under nogil.
+#
+# Cards are bit indices of a 64-bit mask.  A suit is a contiguous run of bits and a higher bit
+# is a higher card of the same suit (ciapano: index = 10 * suit + strength, ciapano.cards).
+
+ctypedef unsigned long long u64
+
+cdef enum:
+    MAX_SEATS = 5
+    MAX_CARDS = 64
+    MAX_SUITS = 8
+    MAX_MOVES = 16          # more than the longest hand (13) plus slack
+
+# Cappotto options (RULES.md §1.3); values match ciapano.rules.Cappotto's order of strength.
+cdef enum:
+    CAPPOTTO_OFF = 0
+    CAPPOTTO_CARDS = 1
+    CAPPOTTO_ALL = 2
+
+# Switches of the search techniques, so that a plain ("checked") search can be run beside the
+# fast one on the same core.
+cdef enum:
+    USE_TT = 1
+    USE_EQUIVALENCE = 2
+    USE_BOUNDS = 4
+    USE_ORDERING = 8
+    USE_RELATIVE = 16       # transposition keys on relative ranks
+    USE_ALL = 31
+
+cdef struct Game:
+    # The rules as parameters: deck layout, card points, scoring.
+    int n                       # seats
+    int n_suits
+    u64 suit_mask[MAX_SUITS]
+    signed char suit_of[MAX_CARDS]
+    signed char points[MAX_CARDS]   # card points in scoring units (ciapano: thirds)
+    signed char pcode[MAX_CARDS]    # index of the card's points among the distinct values
+    int n_pcodes                # distinct card point values (ciapano: 0, 1, 3)
+    u64 point_cards             # mask of cards with points > 0
+    int unit                    # scoring units per penalty point (3)
+    int deck_points             # all card points of the deck, in units (32)
+    int hand_points             # penalty points of a hand (11)
+    int cappotto                # CAPPOTTO_*
+    int discard_points          # units of the 3-player discard, to the last trick's winner
+
+cdef struct State:
+    u64 hand[MAX_SEATS]
+    u64 out                     # cards still held by some seat (union of the hands)
+    u64 trick_mask              # cards played to the current trick
+    int leader                  # seat that led the current trick
+    int count                   # cards played to the current trick
+    int led_suit
+    int win_card                # card winning the current trick so far
+    int win_seat
+    int trick_points            # units in the current trick
+    int out_points              # units still held in the hands
+    int taken[MAX_SEATS]        # units won in completed tricks
+
+cdef enum:
+    KEY_WORDS = 3
+
+cdef struct TTEntry:
+    u64 key[KEY_WORDS]          # the cards still held, who holds them (ttable.tt_key)
+    u64 key2                    # leader, perspective, score key; bit 63 = in use
+    signed char lower           # the value is >= lower + offset
+    signed char upper           # the value is <= upper + offset
+    signed char best            # best card found (relative form), or -1
+    unsigned char depth         # cards still held: the work an entry saves
+
+cdef struct TT:
+    TTEntry* table
+    u64 bucket_mask             # buckets - 1 (a power of two)
+    u64 entries
+    u64 stores
+    u64 hits
+
+cdef struct Stats:
+    # Counters of the search, for tuning (read with Search.stats).
+    u64 p_nodes                 # nodes where the perspective seat moves
+    u64 o_nodes                 # nodes where another seat moves
+    u64 p_cut[4]                # P nodes cut off by move 1, 2, 3, later
+    u64 o_cut[4]
+    u64 p_all                   # P nodes that searched every move
+    u64 o_all
+    u64 p_moves                 # moves searched at P nodes
+    u64 o_moves
+    u64 bound_cuts              # trick starts decided by the cheap bounds
+    u64 tt_cuts                 # trick starts decided by the table
+    u64 trick_starts
+    u64 expanded[16]            # trick starts searched, by tricks left
+
+cdef struct Ctx:
+    Game g
+    int P                       # perspective seat: minimises its penalty, the others maximise
+    int options                 # USE_* switches
+    u64 nodes
+    TT tt
+    bint relative               # keys on relative ranks (USE_RELATIVE and the deck fits)
+    signed char owner[MAX_CARDS]    # seat holding each card at the root, or -1
+    Stats stats

@@ -1,0 +1,166 @@
+# The transposition table: bounds on the value of positions at the start of a trick.
+#
+# The key holds everything the rest of the hand depends on.  `key` says which cards are still
+# held and by whom; key2 the seat to lead, the perspective seat and the part of the points taken
+# that the rest of the hand depends on (gamerules.score_key), with bounds stored relative to the
+# offset score_key returns.  Entries are compared on the whole key, so a hash collision can never
+# return a wrong bound.
+#
+# Relative ranks (as DDS does): two positions whose suits hold, from the highest card down, the
+# same owners and the same card points are the same game, whatever cards were played before:
+# every trick goes the same way with the same points.  So the key of a suit is the sequence of
+# (owner, points) of its cards still held, high to low, and not the cards themselves; one entry
+# serves every position that differs only in already-played cards.  The best card is stored as
+# (suit, place from the top) so that it maps to the right card in every such position.
+from libc.stdlib cimport calloc, free
+from structs cimport u64, Ctx, Game, State, TT, TTEntry, KEY_WORDS, MAX_SUITS
+from bitops cimport bit, highest_bit, lowest_bit, popcount64
+
+cdef enum:
+    TT_WAYS = 4                 # entries per bucket
+
+cdef inline bint relative_fits(const Game* g) noexcept nogil:
+    # The relative key packs each suit into 44 bits: at most 4 suits, each a run of at most 10
+    # consecutive bits, and seats x point values at most 15 symbols (15**10 < 2**40).
+    cdef int su
+    cdef u64 m
+    if g.n_suits > 4 or g.n * g.n_pcodes > 15:
+        return False
+    for su in range(g.n_suits):
+        m = g.suit_mask[su]
+        if m == 0 or popcount64(m) > 10:
+            return False
+        m >>= lowest_bit(m)
+        if m & (m + 1):
+            return False
+    return True
+
+cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
+    cdef const Game* g = &c.g
+    cdef u64 m, v[4]
+    cdef u64 base = <u64>(g.n * g.n_pcodes)
+    cdef int su, card, length
+    if not c.relative:
+        key[0] = s.out
+        key[1] = 0
+        key[2] = 0
+        return
+    for su in range(4):
+        v[su] = 0
+    for su in range(g.n_suits):
+        m = s.out & g.suit_mask[su]
+        length = 0
+        while m:
+            card = highest_bit(m)
+            m &= ~bit(card)
+            v[su] = v[su] * base + <u64>(c.owner[card] * g.n_pcodes + g.pcode[card])
+            length += 1
+        v[su] |= (<u64>length) << 40
+    key[0] = v[0] | ((v[3] & 0xFFFFF) << 44)
+    key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
+    key[2] = v[2] | ((v[3] >> 40) << 44) | ((<u64>1) << 63)
+
+cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nogil:
+    # A card as stored in the table: itself, or (suit, place from the top) with relative keys.
+    cdef const Game* g = &c.g
+    cdef int su, place = 0
+    cdef u64 m
+    if card < 0 or not c.relative:
+        return card
+    su = g.suit_of[card]
+    m = s.out & g.suit_mask[su] & ~(bit(card + 1) - 1)
+    while m:
+        m &= m - 1
+        place += 1
+    return su * 16 + place
+
+cdef inline int decode_best(const Ctx* c, const State* s, int code) noexcept nogil:
+    cdef const Game* g = &c.g
+    cdef int card, place
+    cdef u64 m
+    if code < 0 or not c.relative:
+        return code
+    m = s.out & g.suit_mask[code // 16]
+    place = code % 16
+    while m:
+        card = highest_bit(m)
+        if place == 0:
+            return card
+        m &= ~bit(card)
+        place -= 1
+    return -1
+
+cdef inline u64 tt_hash(const u64* k, u64 k2) noexcept nogil:
+    cdef u64 h = k[0] * <u64>0x9E3779B97F4A7C15ULL
+    h ^= (k[1] + (h >> 32)) * <u64>0xC2B2AE3D27D4EB4FULL
+    h ^= (k[2] + (h >> 29)) * <u64>0x165667B19E3779F9ULL
+    h ^= (k2 + (h >> 32)) * <u64>0x9E3779B97F4A7C15ULL
+    h ^= h >> 29
+    return h
+
+cdef inline bint same_key(const TTEntry* e, const u64* k, u64 k2) noexcept nogil:
+    return e.key2 == k2 and e.key[0] == k[0] and e.key[1] == k[1] and e.key[2] == k[2]
+
+cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
+    # buckets must be a power of two; returns 0, or -1 when out of memory.
+    tt.table = <TTEntry*>calloc(buckets * TT_WAYS, sizeof(TTEntry))
+    if tt.table == NULL:
+        return -1
+    tt.bucket_mask = buckets - 1
+    tt.entries = 0
+    tt.stores = 0
+    tt.hits = 0
+    return 0
+
+cdef inline void tt_free(TT* tt) noexcept nogil:
+    free(tt.table)
+    tt.table = NULL
+
+cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
+    cdef TTEntry* b = tt.table + (tt_hash(k, k2) & tt.bucket_mask) * TT_WAYS
+    cdef int i
+    for i in range(TT_WAYS):
+        if same_key(&b[i], k, k2):
+            tt.hits += 1
+            return &b[i]
+    return NULL
+
+cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
+    # Merge bounds into the entry for this key, or take the empty slot or the slot that saves
+    # the least work (fewest cards still held).
+    cdef TTEntry* b = tt.table + (tt_hash(k, k2) & tt.bucket_mask) * TT_WAYS
+    cdef TTEntry* victim = NULL
+    cdef int i
+    tt.stores += 1
+    for i in range(TT_WAYS):
+        if same_key(&b[i], k, k2):
+            if lower > b[i].lower:
+                b[i].lower = lower
+            if upper < b[i].upper:
+                b[i].upper = upper
+            if best >= 0:
+                b[i].best = best
+            return
+    for i in range(TT_WAYS):
+        if b[i].key2 == 0:
+            victim = &b[i]
+            tt.entries += 1
+            break
+    if victim == NULL:
+        victim = &b[0]
+        for i in range(1, TT_WAYS):
+            if b[i].depth < victim.depth:
+                victim = &b[i]
+    for i in range(KEY_WORDS):
+        victim.key[i] = k[i]
+    victim.key2 = k2
+    victim.lower = lower
+    victim.upper = upper
+    victim.best = best
+    victim.depth = depth
+
+cdef inline void tt_clear(TT* tt) noexcept nogil:
+    cdef u64 i
+    for i in range((tt.bucket_mask + 1) * TT_WAYS):
+        tt.table[i].key2 = 0
+    tt.entries = 0

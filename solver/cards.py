@@ -1,0 +1,341 @@
+"""Cards of the 40-card Italian deck: :class:`Suit`, :class:`Rank`, :class:`Card`, :class:`CardSet`.
+
+Card text is ``RANK + SUIT``: ranks ``3 2 A K Q J 7 6 5 4`` (high to low, ``../shared/RULES.md``
+§1), suits ``S H D C`` (spades/swords, hearts/cups, diamonds/coins, clubs/batons).  Parsing also
+accepts lower case and the suit symbols ``♠ ♥ ♦ ♣`` (and their white forms ``♤ ♡ ♢ ♧``);
+formatting always gives the canonical upper-case text, e.g. ``"3S"``, ``"AD"``, ``"7C"``.
+
+Each card has an index ``0..39`` and a bit ``1 << index``: ``index = 10 * suit + rank`` where
+``rank`` is the card's strength in its suit, 0 for the 4 up to 9 for the 3, so a higher bit is a
+higher card of the same suit.  The search core uses the same layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+from .errors import CiapanoError
+
+__all__ = [
+    "CARDS",
+    "DECK",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "CardError",
+    "CardSet",
+    "Rank",
+    "Suit",
+]
+
+
+class CardError(CiapanoError):
+    """A text or number that is not a card of the 40-card deck (a ``ValueError``)."""
+
+
+class Suit(IntEnum):
+    """The four suits, in the order used for indices and display."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, e.g. ``"♠"``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def mask(self) -> int:
+        """Bit mask of the ten cards of this suit."""
+        return 0x3FF << (10 * self)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Rank(IntEnum):
+    """The ten ranks; the value is the strength in the suit (4 lowest = 0, 3 highest = 9)."""
+
+    R4 = 0
+    R5 = 1
+    R6 = 2
+    R7 = 3
+    J = 4
+    Q = 5
+    K = 6
+    A = 7
+    R2 = 8
+    R3 = 9
+
+    @property
+    def text(self) -> str:
+        """The rank's character in card text: ``3 2 A K Q J 7 6 5 4``."""
+        return _RANK_TEXT[self]
+
+    @property
+    def thirds(self) -> int:
+        """Card points of this rank in thirds of a point: ace 3; 3, 2, K, Q, J 1; others 0."""
+        return _RANK_THIRDS[self]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_RANK_TEXT = "4567JQKA23"
+_RANK_THIRDS = (0, 0, 0, 0, 1, 1, 1, 3, 1, 1)
+_SUIT_ALIASES = {
+    "S": Suit.S, "♠": Suit.S, "♤": Suit.S,
+    "H": Suit.H, "♥": Suit.H, "♡": Suit.H,
+    "D": Suit.D, "♦": Suit.D, "♢": Suit.D,
+    "C": Suit.C, "♣": Suit.C, "♧": Suit.C,
+}  # fmt: skip
+_RANK_ALIASES = {text: Rank(i) for i, text in enumerate(_RANK_TEXT)}
+
+#: Ranks from high to low, as in RULES.md.
+RANKS: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
+#: Suits in display order.
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
+class Card:
+    """One card of the 40-card deck.
+
+    ``Card("3S")``, ``Card("a♦")`` and ``Card(39)`` (an index) all work; cards are interned, so
+    ``Card("3S") is Card("3s")``.  ``str(card)`` is the canonical text and ``repr`` a constructor
+    call.  Cards order by suit (``S H D C``) and then from high to low, the order of display.
+
+    :raises CardError: (a ``ValueError``) for a text or index that is not a card.
+    """
+
+    __slots__ = ("index", "rank", "suit")
+    index: int
+    rank: Rank
+    suit: Suit
+
+    def __new__(cls, card: str | int | Card) -> Card:
+        if isinstance(card, Card):
+            return card
+        if isinstance(card, int) and not isinstance(card, bool):
+            if 0 <= card < 40:
+                return CARDS[card]
+            raise CardError(f"{card!r} is not a card index: indices run from 0 to 39")
+        if isinstance(card, str):
+            return _parse(card)
+        raise CardError(f"{card!r} is not a card: expected text such as '3S' or an index 0..39")
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        self = object.__new__(cls)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "suit", Suit(index // 10))
+        object.__setattr__(self, "rank", Rank(index % 10))
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card written as ``text`` (canonical, lower case or with a suit symbol).
+
+        :raises CardError: if ``text`` is not a card.
+        """
+        return _parse(text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    @property
+    def mask(self) -> int:
+        """The card's bit, ``1 << index``."""
+        return 1 << self.index
+
+    @property
+    def thirds(self) -> int:
+        """Card points in thirds of a point (ace 3; 3, 2, K, Q, J 1; 7, 6, 5, 4 0)."""
+        return _RANK_THIRDS[self.rank]
+
+    @property
+    def text(self) -> str:
+        """Canonical text, e.g. ``"AS"``."""
+        return _RANK_TEXT[self.rank] + self.suit.name
+
+    def unicode(self) -> str:
+        """Text with the suit symbol, e.g. ``"A♠"``."""
+        return _RANK_TEXT[self.rank] + self.suit.symbol
+
+    def _key(self) -> tuple[int, int]:
+        return (self.suit, -self.rank)
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() > other._key()
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() >= other._key()
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (self.index,))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+
+def _parse(text: str) -> Card:
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card: expected text such as '3S'")
+    t = text.strip().upper()
+    if len(t) == 2 and t[0] in _RANK_ALIASES and t[1] in _SUIT_ALIASES:
+        return CARDS[10 * _SUIT_ALIASES[t[1]] + _RANK_ALIASES[t[0]]]
+    raise CardError(
+        f"{text!r} is not a card: write RANK+SUIT with a rank of 3 2 A K Q J 7 6 5 4 "
+        "and a suit of S H D C (or ♠ ♥ ♦ ♣), e.g. '3S' or 'a♦'"
+    )
+
+
+#: Every card, by index.
+CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(40))
+
+
+class CardSet:
+    """An immutable set of cards over a 40-bit mask (bit ``i`` is ``Card(i)``).
+
+    Built from a mask (``CardSet(0b101)``), from cards or card texts
+    (``CardSet(["3S", "AS"])``) or parsed from text (``CardSet.parse("3S AS 7C")``).  Iterates
+    in display order (suits ``S H D C``, high to low); supports ``len``, ``in`` and the set
+    operators ``| & - ^`` with other card sets.
+
+    :raises CardError: for anything that is not a card, or a mask outside the deck.
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: int | Iterable[Card | str | int] | CardSet = 0) -> None:
+        if isinstance(cards, CardSet):
+            mask = cards.mask
+        elif isinstance(cards, int) and not isinstance(cards, bool):
+            if cards < 0 or cards >> 40:
+                raise CardError(f"{cards:#x} is not a card set: masks use bits 0..39")
+            mask = cards
+        elif isinstance(cards, str):
+            mask = CardSet.parse(cards).mask
+        else:
+            mask = 0
+            for c in cards:
+                mask |= Card(c).mask
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Cards written as text separated by spaces or commas, e.g. ``"3S AS, 7C"``.
+
+        :raises CardError: if a word is not a card.
+        """
+        words = text.replace(",", " ").split()
+        return cls(Card.parse(w) for w in words)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("card sets are immutable")
+
+    def __iter__(self) -> Iterator[Card]:
+        # Display order: suit S first, then high to low inside the suit.
+        for suit in range(4):
+            bits = (self.mask >> (10 * suit)) & 0x3FF
+            while bits:
+                top = bits.bit_length() - 1
+                yield CARDS[10 * suit + top]
+                bits &= ~(1 << top)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, (Card, str)):
+            return bool(self.mask & Card(card).mask)
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
+        return (CardSet, (self.mask,))
+
+    def suit(self, suit: Suit | int) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self.mask & Suit(suit).mask)
+
+    def add(self, card: Card | str) -> CardSet:
+        """A new set with ``card`` added."""
+        return CardSet(self.mask | Card(card).mask)
+
+    def remove(self, card: Card | str) -> CardSet:
+        """A new set without ``card``.
+
+        :raises KeyError: if the card is not in the set.
+        """
+        c = Card(card)
+        if not self.mask & c.mask:
+            raise KeyError(c.text)
+        return CardSet(self.mask & ~c.mask)
+
+    @property
+    def thirds(self) -> int:
+        """Card points of the set, in thirds of a point."""
+        return sum(c.thirds for c in self)
+
+    def texts(self) -> list[str]:
+        """Canonical card texts in display order (the JSON form)."""
+        return [c.text for c in self]
+
+    def __str__(self) -> str:
+        return " ".join(self.texts())
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
+
+
+#: The whole 40-card deck.
+DECK = CardSet((1 << 40) - 1)

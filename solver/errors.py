@@ -1,0 +1,33 @@
+"""The errors ciapano raises for bad input.
+
+Every error is a ``ValueError`` subclass whose message starts with the field it is about (as
+named in a position file, e.g. ``hands[2]`` or ``play[7]``) and quotes the offending value, so
+that a message alone tells the user what to fix.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CiapanoError", "IllegalMoveError", "PositionError"]
+
+
+class CiapanoError(ValueError):
+    """Base class of the errors ciapano raises for bad input."""
+
+
+class PositionError(CiapanoError):
+    """A position (or a position file) that is malformed or inconsistent.
+
+    :ivar field: where the problem is, in the position file's terms (``"hands[1]"``, ``"taken"``,
+        ``"play[12]"``), or ``""`` for the whole position.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class IllegalMoveError(PositionError):
+    """A card that may not be played in a position: not in the hand, or a failure to follow suit.
+
+    The message names the card, the seat and the rule broken.
+    """
