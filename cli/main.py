@@ -7,6 +7,7 @@ traceback).
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -45,6 +46,19 @@ def _read_position(source: str) -> Position:
         _fail(f"{source}: cannot be read ({e})")
 
 
+def _seat_option(text: str | None, pos: Position) -> int | None:
+    """The --for option: a seat number of the position, or None."""
+    if text is None:
+        return None
+    try:
+        seat = int(text)
+    except ValueError:
+        _fail(f"--for: {text!r} is not a seat number (seats are 0..{pos.players - 1})")
+    if not 0 <= seat < pos.players:
+        _fail(f"--for: {seat} is not a seat of this position (seats are 0..{pos.players - 1})")
+    return seat
+
+
 PositionArg = Annotated[
     str,
     typer.Argument(
@@ -59,7 +73,7 @@ PositionArg = Annotated[
 def solve_command(
     position: PositionArg,
     seat: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--for",
             metavar="SEAT",
@@ -84,12 +98,11 @@ def solve_command(
     (same value for the same reason) are listed together.
     """
     pos = _read_position(position)
-    if seat is not None and not 0 <= seat < pos.players:
-        _fail(f"--for: {seat} is not a seat of this position (seats are 0..{pos.players - 1})")
-    if tt_mb <= 0:
-        _fail(f"--tt-mb: {tt_mb} is not a positive size")
+    perspective = _seat_option(seat, pos)
+    if not (math.isfinite(tt_mb) and tt_mb > 0):
+        _fail(f"--tt-mb: {tt_mb} is not a positive size in MiB")
     try:
-        result = ciapano.solve(pos, seat, all_seats=all_seats, tt_mb=tt_mb)
+        result = ciapano.solve(pos, perspective, all_seats=all_seats, tt_mb=tt_mb)
     except MemoryError as e:
         _fail(f"--tt-mb: {e}")
     if as_json:

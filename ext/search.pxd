@@ -20,6 +20,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef TTEntry* e
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
+    cdef u64 sk = 0
     cdef int moves[MAX_MOVES]
     cdef State child
     c.nodes += 1
@@ -39,7 +40,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 return upper
         if c.options & USE_TT:
             tt_key(c, s, key)
-            k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (score_key(g, s, c.P, &offset) << 6)
+            sk = score_key(g, s, c.P, &offset)
+            k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
             e = tt_probe(&c.tt, key, k2)
             if e != NULL:
                 if e.lower + offset > lower:

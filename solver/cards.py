@@ -206,7 +206,9 @@ class Card:
 def _parse(text: str) -> Card:
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card: expected text such as '3S'")
-    t = text.strip().upper()
+    t = text.strip()
+    # Upper-case only ASCII letters: str.upper() would also turn e.g. 'ſ' into 'S'.
+    t = "".join(ch.upper() if ch.isascii() else ch for ch in t)
     if len(t) == 2 and t[0] in _RANK_ALIASES and t[1] in _SUIT_ALIASES:
         return CARDS[10 * _SUIT_ALIASES[t[1]] + _RANK_ALIASES[t[0]]]
     raise CardError(
@@ -242,6 +244,8 @@ class CardSet:
             mask = cards
         elif isinstance(cards, str):
             mask = CardSet.parse(cards).mask
+        elif isinstance(cards, (bool, float)) or not hasattr(cards, "__iter__"):
+            raise CardError(f"{cards!r} is not a card set: give cards, card texts or a mask")
         else:
             mask = 0
             for c in cards:
@@ -276,8 +280,11 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, (Card, str)):
-            return bool(self.mask & Card(card).mask)
+        if isinstance(card, (Card, str, int)) and not isinstance(card, bool):
+            try:
+                return bool(self.mask & Card(card).mask)
+            except CardError:
+                return False
         return False
 
     def __eq__(self, other: object) -> bool:

@@ -116,6 +116,10 @@ def from_dict(data: Mapping[str, Any]) -> Position:
     if not isinstance(data, Mapping):
         raise PositionError("", f"a position file holds a JSON object, not {type(data).__name__}")
     form = "history" if "deal" in data else "snapshot"
+    if form == "snapshot" and ("dealer" in data or "play" in data) and "hands" not in data:
+        raise PositionError(
+            "deal", "is missing: a history file needs 'deal' and 'dealer' (and 'play')"
+        )
     errors = sorted(
         _validator(form).iter_errors(dict(data)),
         key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
@@ -150,6 +154,11 @@ def loads(text: str | bytes) -> Position:
 
     :raises PositionError: for text that is not JSON or not a valid position.
     """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise PositionError("", f"not UTF-8 text: {e.reason} at byte {e.start}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:

@@ -29,7 +29,10 @@ def _card(field: str, value: object) -> Card:
 def _cards(field: str, values: object) -> list[Card]:
     if isinstance(values, CardSet):
         return list(values)
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+    if isinstance(values, str):
+        # Card text separated by spaces, as in a CardSet's text: "3S AS 7C".
+        return [_card(f"{field}[{i}]", w) for i, w in enumerate(values.replace(",", " ").split())]
+    if isinstance(values, bytes) or not isinstance(values, Iterable):
         raise PositionError(field, f"{values!r} is not a list of cards")
     return [_card(f"{field}[{i}]", v) for i, v in enumerate(values)]
 
@@ -117,6 +120,8 @@ class Position:
                 "trick", f"{len(trick)} cards given; a trick in progress holds at most {n - 1}"
             )
         _check_unique(hands, trick, won, discard)
+        if trick and not any(hands):
+            raise PositionError("trick", "cards in a trick after the hands are played out")
         # Hand sizes: seats that already played to this trick hold one card fewer.
         to_move = (leader + len(trick)) % n
         size = len(hands[to_move])
@@ -139,8 +144,6 @@ class Position:
                 f"hands[{to_move}]",
                 f"holds {size} cards; with {n} players a hand has at most {rules.hand_size}",
             )
-        if trick and size == 0:
-            raise PositionError("trick", "cards in a trick after the hands are played out")
         # Following suit inside the current trick.
         for i, card in enumerate(trick[1:], start=1):
             seat = (leader + i) % n
@@ -154,7 +157,9 @@ class Position:
         if rules.has_discard and discard is None:
             raise PositionError("discard", "a 3-player position needs the dealer's discard")
         if not rules.has_discard and discard is not None:
-            raise PositionError("discard", f"{discard} given, but only 3-player hands have one")
+            raise PositionError(
+                "discard", f"{discard} given, but only 3-player games have a discard"
+            )
         in_play = CardSet(0)
         for h in hands:
             in_play |= h
@@ -258,6 +263,17 @@ class Position:
             raise PositionError("dealer", f"{dealer!r} is not a seat: seats are 0..{n - 1}")
         hands = [_card_set(f"deal[{i}]", h) for i, h in enumerate(deal)]
         d = None if discard is None else _card("discard", discard)
+        if d is not None and not rules.has_discard:
+            raise PositionError("discard", f"{d} given, but only 3-player games have a discard")
+        seen: dict[Card, int] = {}
+        for seat, h in enumerate(hands):
+            for c in h:
+                if c in seen:
+                    raise PositionError(
+                        f"deal[{seat}]",
+                        f"card {c} appears twice: in deal[{seen[c]}] and in deal[{seat}]",
+                    )
+                seen[c] = seat
         if d is not None and rules.has_discard and len(hands[dealer]) == rules.hand_size + 1:
             if d not in hands[dealer]:
                 raise PositionError(

@@ -151,7 +151,10 @@ def hand_score(
         seat that took every point scores 0 and every other seat 11.
     :raises RulesError: if the thirds do not sum to 32 or ``last_trick`` is not a seat.
     """
-    mode = Cappotto(cappotto)
+    try:
+        mode = Cappotto(cappotto)
+    except ValueError:
+        raise RulesError(f"cappotto: {cappotto!r} is not one of 'all', 'cards', 'off'") from None
     n = len(thirds)
     if sum(thirds) != DECK_THIRDS or any(t < 0 for t in thirds):
         raise RulesError(f"thirds: {list(thirds)} do not share out the deck's {DECK_THIRDS}")
