@@ -37,7 +37,8 @@ cdef inline bint relative_fits(const Game* g) noexcept nogil:
 
 cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     cdef const Game* g = &c.g
-    cdef u64 m, v[4]
+    cdef u64 m
+    cdef u64 v[4]
     cdef u64 base = <u64>(g.n * g.n_pcodes)
     cdef int su, card, length
     if not c.relative:

@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 #: Default memory for the transposition table, in MiB.
-DEFAULT_TT_MB = 64
+DEFAULT_TT_MB = 256
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
 _POINTS = [c.thirds for c in CARDS]
