@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
 
-import ciapano
 import typer
+
+import ciapano
 from ciapano.errors import CiapanoError
 from ciapano.position import Position
 from ciapano.solve import DEFAULT_TT_MB

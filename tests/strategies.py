@@ -10,8 +10,9 @@ enough that following suit, voids and adjacent cards of unequal points all occur
 
 from __future__ import annotations
 
-from ciapano import CARDS, Card, Position, Rules, Suit
 from hypothesis import strategies as st
+
+from ciapano import CARDS, Card, Position, Rules, Suit
 
 MAX_HAND = {3: 4, 4: 3, 5: 3}
 

@@ -7,6 +7,9 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from ciapano import (
     CARDS,
     DECK,
@@ -19,8 +22,6 @@ from ciapano import (
     Rank,
     Suit,
 )
-from hypothesis import given
-from hypothesis import strategies as st
 
 #: Ranks from high to low, as written in RULES.md §1.
 RANK_ORDER = "32AKQJ7654"

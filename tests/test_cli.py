@@ -13,12 +13,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import ciapano
 import pytest
+from typer.testing import CliRunner
+
+import ciapano
 from ciapano import DECK, CardSet, Position, dumps
 from ciapano.cli.main import app, solve_app
 from ciapano.reference import reference_move_values, reference_value
-from typer.testing import CliRunner
 
 REQUIRED_KEYS = {"to_move", "perspective", "value", "moves", "best", "line", "nodes", "seconds"}
 

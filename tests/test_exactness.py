@@ -9,11 +9,12 @@ well over 2,000 random positions per CI run (see the ``max_examples`` of each te
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 import ciapano
 from ciapano import _core
 from ciapano.reference import reference_move_values, reference_value
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from strategies import positions
 
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}

@@ -7,9 +7,10 @@ import json
 from collections import OrderedDict
 from pathlib import Path
 
-import ciapano
 import jsonschema
 import pytest
+
+import ciapano
 from ciapano import (
     CARDS,
     DECK,

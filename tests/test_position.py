@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from ciapano import (
     CARDS,
     DECK,
@@ -20,8 +23,6 @@ from ciapano import (
     loads,
     trick_winner,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 TEXTS = [c.text for c in CARDS]
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import ciapano
 import pytest
+
+import ciapano
 
 POSITIONS = Path(__file__).resolve().parents[1] / "positions"
 FILES = sorted(p.name for p in POSITIONS.glob("*.json"))

@@ -6,6 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from ciapano import (
     CARDS,
     DECK_THIRDS,
@@ -18,8 +21,6 @@ from ciapano import (
     hand_score,
     trick_winner,
 )
-from hypothesis import given
-from hypothesis import strategies as st
 
 _SHARED = Path(__file__).resolve().parents[2] / "shared" / "vectors" / "scoring.json"
 _LOCAL = Path(__file__).resolve().parent / "data" / "scoring.json"

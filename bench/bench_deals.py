@@ -1,0 +1,135 @@
+"""Benchmark the solver on full deals from the opening lead: time, nodes, nodes per second.
+
+Two sets:
+
+* ``shipped`` (default): the full deals of ``positions/`` (3, 4 and 5 players);
+* ``random``: ``--count`` seeded random deals per number of players
+  (``ciapano.dealing.random_deal(players, seed)`` with seeds ``--seed``, ``--seed + 1``, ...).
+
+For each deal it solves every legal card of the leader (``ciapano.solve``) and, with
+``--table``, every seat's guarantee (``ciapano.dd_table``).  Each solve runs in its own process
+on one core, stopped after ``--timeout`` seconds (reported as ``>timeout``).  Per set it prints
+the median, 90th percentile and maximum of the time, and the nodes and nodes per second.
+
+Usage (from the repository root, with the package installed)::
+
+    python bench/bench_deals.py                       # the shipped deals
+    python bench/bench_deals.py --set random --count 20 --players 3 4 5 --seed 1 --timeout 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import statistics
+import time
+from pathlib import Path
+
+import ciapano
+from ciapano.dealing import random_deal
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _solve(kind: str, spec: tuple, table: bool, queue: mp.Queue) -> None:
+    pos = ciapano.load(spec[0]) if kind == "file" else random_deal(spec[0], spec[1])
+    start = time.perf_counter()
+    if table:
+        t = ciapano.dd_table(pos)
+        queue.put((time.perf_counter() - start, t.nodes, t.to_list()))
+    else:
+        r = ciapano.solve(pos)
+        queue.put((time.perf_counter() - start, r.nodes, r.value))
+
+
+def run_one(kind: str, spec: tuple, table: bool, timeout: float):
+    """(seconds, nodes, value) of one solve, or None when it ran out of time."""
+    queue: mp.Queue = mp.Queue()
+    proc = mp.Process(target=_solve, args=(kind, spec, table, queue))
+    proc.start()
+    proc.join(timeout)
+    if proc.is_alive():
+        proc.kill()
+        proc.join()
+        return None
+    return queue.get() if not queue.empty() else None
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    k = max(0, min(len(values) - 1, round(q * (len(values) - 1))))
+    return values[k]
+
+
+def summary(label: str, rows: list, timeout: float) -> dict:
+    done = [r for r in rows if r is not None]
+    times = [r[0] for r in done] + [float("inf")] * (len(rows) - len(done))
+    nodes = [r[1] for r in done]
+    rate = sum(nodes) / sum(r[0] for r in done) if done else 0.0
+    out = {
+        "set": label,
+        "deals": len(rows),
+        "timed_out": len(rows) - len(done),
+        "median_s": statistics.median(times),
+        "p90_s": percentile(times, 0.9),
+        "max_s": max(times),
+        "median_nodes": statistics.median(nodes) if nodes else None,
+        "max_nodes": max(nodes) if nodes else None,
+        "nodes_per_s": rate,
+    }
+
+    def fmt(t: float) -> str:
+        return f">{timeout:.0f}" if t == float("inf") else f"{t:.2f}"
+
+    print(
+        f"{label:<28} deals {len(rows):>3}  median {fmt(out['median_s']):>8} s  "
+        f"p90 {fmt(out['p90_s']):>8} s  max {fmt(out['max_s']):>8} s  "
+        f"nodes median {out['median_nodes'] or 0:>13,.0f} max {out['max_nodes'] or 0:>13,}  "
+        f"{rate / 1e6:6.2f} M nodes/s  timed out {out['timed_out']}",
+        flush=True,
+    )
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", choices=["shipped", "random"], default="shipped")
+    ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--table", action="store_true", help="also every seat's guarantee")
+    ap.add_argument("--json", type=Path, help="write the figures to this file")
+    args = ap.parse_args()
+
+    results = []
+    modes = [False, True] if args.table else [False]
+    for n in args.players:
+        if args.set == "shipped":
+            specs = [("file", (str(p),)) for p in sorted(ROOT.glob(f"positions/deal{n}_*.json"))]
+        else:
+            specs = [("deal", (n, args.seed + i)) for i in range(args.count)]
+        for table in modes:
+            rows = []
+            for kind, spec in specs:
+                r = run_one(kind, spec, table, args.timeout)
+                name = Path(spec[0]).name if kind == "file" else f"seed {spec[1]}"
+                what = "table" if table else "cards"
+                if r is None:
+                    print(f"  {n}p {name:<22} {what}: >{args.timeout:.0f} s", flush=True)
+                else:
+                    print(
+                        f"  {n}p {name:<22} {what}: {r[0]:8.2f} s {r[1]:>14,} nodes "
+                        f"{r[1] / max(r[0], 1e-9) / 1e6:6.2f} M/s  value {r[2]}",
+                        flush=True,
+                    )
+                rows.append(r)
+            label = f"{n} players, {'DD table' if table else 'all cards'}"
+            results.append(summary(label, rows, args.timeout))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
