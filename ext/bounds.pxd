@@ -1,6 +1,68 @@
-# Cheap bounds on the perspective seat's penalty, from the points taken so far (RULES.md §1):
-# cut-offs the search never has to earn.  Valid at any node.
-from structs cimport Game, State, CAPPOTTO_OFF
+# Cheap bounds on the perspective seat's penalty, from the points taken so far and the cards
+# held (RULES.md §1): cut-offs the search never has to earn.
+from structs cimport u64, Game, State, CAPPOTTO_OFF
+from bitops cimport lowest_bit
+
+cdef inline bint ducks_suit(u64 pm, u64 cm) noexcept nogil:
+    # P's cards pm can duck every lead of the others' cards cm of one suit: sorted from the
+    # lowest, P's i-th card is below the others' i-th card for every i both sides have.
+    while pm and cm:
+        if lowest_bit(pm) > lowest_bit(cm):
+            return False
+        pm &= pm - 1
+        cm &= cm - 1
+    return True
+
+cdef inline bint can_duck_everything(const Game* g, const State* s, int P) noexcept nogil:
+    # At the start of a trick: can P lose every remaining trick, whatever the others do?
+    #
+    # P never leads again if it never wins, so after this trick every trick is led by another
+    # seat.  In a suit P cannot follow, it discards and loses.  In a suit X it holds, assume the
+    # worst: the others may lead any of their X cards in any order, and the card to beat is the
+    # one led (anyone who plays higher only helps P).  P ducks each lead with its highest X card
+    # below it.  That always works if and only if, with both sides' X cards sorted from the
+    # lowest, P's i-th card is below the others' i-th card for every i both sides have
+    # (ducks_suit): each lead then finds a lower P card, and ducking with the highest one keeps
+    # the condition for the next lead.  Cards the others discard or play in other ways only make
+    # it easier; the cards P discards are its highest in a suit, which keeps the condition too.
+    #
+    # If P leads this trick, it must lead a card c of a suit X that some other seat holds only
+    # higher cards of (that seat must follow and beat it), and duck everything afterwards with
+    # its other cards; the others keeping all their cards is the worst case for that.
+    cdef u64 others, pm, cm, rest, m
+    cdef int su, seat, card, lead_su = -1
+    cdef bint ok
+    if s.count != 0:
+        return False
+    others = s.out & ~s.hand[P]
+    if s.leader != P:
+        for su in range(g.n_suits):
+            if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
+                return False
+        return True
+    # P leads: every suit but the one led must be duckable as it stands.
+    for su in range(g.n_suits):
+        if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
+            if lead_su >= 0:
+                return False
+            lead_su = su
+    for su in range(g.n_suits):
+        if lead_su >= 0 and su != lead_su:
+            continue
+        pm = s.hand[P] & g.suit_mask[su]
+        cm = others & g.suit_mask[su]
+        m = pm
+        while m:
+            card = lowest_bit(m)
+            m &= m - 1
+            rest = pm & ~((<u64>1) << card)
+            if not ducks_suit(rest, cm):
+                continue
+            for seat in range(g.n):
+                if seat != P and (s.hand[seat] & g.suit_mask[su]) and \
+                        lowest_bit(s.hand[seat] & g.suit_mask[su]) > card:
+                    return True
+    return False
 
 cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
     cdef int i, total = 0, others_floor = 0
@@ -25,7 +87,10 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     # remaining point, or 11 minus the others' present floors if it wins the last trick.
     if other_cappotto:
         upper[0] = g.hand_points
-    else:
-        upper[0] = (s.taken[P] + still) // g.unit
-        if g.hand_points - others_floor > upper[0]:
-            upper[0] = g.hand_points - others_floor
+        return
+    upper[0] = (s.taken[P] + still) // g.unit
+    if can_duck_everything(g, s, P):
+        # P takes nothing more and not the last trick: its floor now is its score.
+        upper[0] = s.taken[P] // g.unit
+    elif g.hand_points - others_floor > upper[0]:
+        upper[0] = g.hand_points - others_floor
