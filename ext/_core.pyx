@@ -220,6 +220,16 @@ cdef class Search:
             v = self._value(&child)
         return v
 
+    def bounds(self, int seat):
+        """``(lower, upper)``: the cheap bounds on ``seat``'s value at the root (ext/bounds.pxd)."""
+        self._check_seat(seat)
+        cdef int lower, upper
+        if self.over:
+            lower = upper = hand_score(&self.c.g, &self.root, seat)
+        else:
+            cheap_bounds(&self.c.g, &self.root, seat, &lower, &upper)
+        return lower, upper
+
     def holds(self, int seat, int target):
         """Whether ``seat`` can keep its penalty at or below ``target`` (one null-window search)."""
         self._check_seat(seat)
@@ -265,12 +275,3 @@ cdef class Search:
             play_card(&self.c.g, &cur, chosen)
             out.append(chosen)
         return out
-
-    def window(self, int seat, int alpha, int beta):
-        """The raw fail-soft search result for window (alpha, beta) (for experiments)."""
-        self._check_seat(seat)
-        cdef int r
-        self.c.P = seat
-        with nogil:
-            r = search(&self.c, &self.root, alpha, beta)
-        return r
