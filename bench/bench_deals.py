@@ -44,7 +44,10 @@ def _solve(kind: str, spec: tuple, table: bool, queue: mp.Queue) -> None:
 
 
 def run_one(kind: str, spec: tuple, table: bool, timeout: float):
-    """(seconds, nodes, value) of one solve, or None when it ran out of time."""
+    """(seconds, nodes, value) of one solve, or None when it ran out of time.
+
+    :raises RuntimeError: if the solve failed.
+    """
     queue: mp.Queue = mp.Queue()
     proc = mp.Process(target=_solve, args=(kind, spec, table, queue))
     proc.start()
@@ -53,7 +56,9 @@ def run_one(kind: str, spec: tuple, table: bool, timeout: float):
         proc.kill()
         proc.join()
         return None
-    return queue.get() if not queue.empty() else None
+    if proc.exitcode != 0:
+        raise RuntimeError(f"the solve of {spec} failed (exit code {proc.exitcode})")
+    return queue.get()
 
 
 def percentile(values: list[float], q: float) -> float:

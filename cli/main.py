@@ -7,7 +7,7 @@ traceback).
 from __future__ import annotations
 
 import json
-import math
+import os
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -17,11 +17,12 @@ import typer
 import ciapano
 from ciapano.errors import CiapanoError
 from ciapano.position import Position
-from ciapano.solve import DEFAULT_TT_MB
+from ciapano.solve import DEFAULT_TT_MB, OptionError, SolveInterrupted, SolveResult
 
 __all__ = ["app", "main", "solve_app", "solve_main"]
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
 
 
 def _fail(message: str) -> NoReturn:
@@ -89,23 +90,70 @@ def solve_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     tt_mb: Annotated[
         float,
-        typer.Option("--tt-mb", metavar="MIB", help="Memory for the transposition table (MiB)."),
+        typer.Option(
+            "--tt-mb", metavar="MIB", help="Memory for the transposition tables (MiB) in all."
+        ),
     ] = DEFAULT_TT_MB,
+    threads: Annotated[
+        int | None,
+        typer.Option(
+            "--threads",
+            metavar="N",
+            help="Threads to search with [default: every core of the machine].",
+            show_default=False,
+        ),
+    ] = None,
+    max_nodes: Annotated[
+        int | None,
+        typer.Option(
+            "--max-nodes",
+            metavar="N",
+            help="Stop after about N search nodes and report what was proved.",
+        ),
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time-limit",
+            metavar="SECONDS",
+            help="Stop after about this many seconds and report what was proved.",
+        ),
+    ] = None,
 ) -> None:
-    """Solve a position double-dummy: the least penalty a seat can guarantee when every other
-    seat plays against it, the value of each legal card, and an optimal line of play.
+    """Solve a position double-dummy: the value of each legal card and an optimal line.
 
-    Values are penalty points (11 per hand).  Best cards are marked with *; equivalent cards
-    (same value for the same reason) are listed together.
+    The value is the least penalty a seat can guarantee when every other seat plays against it,
+    in penalty points (11 per hand).  Best cards are marked with *; equivalent cards (same
+    value for the same reason) are listed together.  With --max-nodes or --time-limit a solve
+    may stop early: it then prints only what it proved (a range lo..hi, "exact": false), and
+    Ctrl-C does the same.
     """
     pos = _read_position(position)
     perspective = _seat_option(seat, pos)
-    if not (math.isfinite(tt_mb) and tt_mb > 0):
-        _fail(f"--tt-mb: {tt_mb} is not a positive size in MiB")
+    n_threads = threads if threads is not None else max(1, os.cpu_count() or 1)
     try:
-        result = ciapano.solve(pos, perspective, all_seats=all_seats, tt_mb=tt_mb)
+        result = ciapano.solve(
+            pos,
+            perspective,
+            all_seats=all_seats,
+            tt_mb=tt_mb,
+            threads=n_threads,
+            max_nodes=max_nodes,
+            time_limit=time_limit,
+        )
+    except OptionError as e:
+        option = "--" + e.field.replace("_", "-")
+        _fail(option + str(e).removeprefix(e.field))
     except MemoryError as e:
         _fail(f"--tt-mb: {e}")
+    except SolveInterrupted as e:
+        _print_result(e.result, as_json)
+        typer.echo("interrupted: the values shown are what was proved before Ctrl-C", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    _print_result(result, as_json)
+
+
+def _print_result(result: SolveResult, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
     else:

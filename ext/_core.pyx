@@ -5,7 +5,7 @@
 # Input is validated in Python (ciapano.position); this module only checks what would make
 # the C code unsafe.
 from libc.string cimport memset
-from structs cimport (u64, Game, State, Ctx, MAX_SEATS, MAX_SUITS, MAX_MOVES,
+from structs cimport (u64, Game, State, Ctx, Limits, MAX_SEATS, MAX_SUITS, MAX_MOVES,
                       USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE, USE_ALL)
 from bitops cimport bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
@@ -13,6 +13,7 @@ from movegen cimport gen_moves, card_classes
 from bounds cimport cheap_bounds
 from ttable cimport tt_init, tt_free, tt_clear, relative_fits, TT_WAYS
 from search cimport search
+from limits cimport monotonic
 
 OPTION_TT = USE_TT
 OPTION_EQUIVALENCE = USE_EQUIVALENCE
@@ -22,17 +23,51 @@ OPTION_RELATIVE = USE_RELATIVE
 OPTION_ALL = USE_ALL
 
 
-cdef int bracket(Ctx* c, const State* s, int lower, int upper) noexcept nogil:
-    # The exact value, known to lie in [lower, upper], by null-window searches.
+cdef bint bracket(Ctx* c, const State* s, int* lower, int* upper) noexcept nogil:
+    # Narrow [lower, upper], known to hold the value, by null-window searches until they meet.
+    # Returns False if a limit stopped it; [lower, upper] then holds what was proved.
     cdef int mid, r
-    while lower < upper:
-        mid = (lower + upper) // 2
+    while lower[0] < upper[0]:
+        mid = (lower[0] + upper[0]) // 2
         r = search(c, s, mid, mid + 1)
+        if c.aborted:
+            return False
         if r > mid:
-            lower = r if r > lower else lower
+            lower[0] = r if r > lower[0] else lower[0]
         else:
-            upper = r if r < upper else upper
-    return lower
+            upper[0] = r if r < upper[0] else upper[0]
+    return True
+
+
+cdef class SearchLimits:
+    """Limits shared by the searches of one solve: a node budget, a deadline, a stop request.
+
+    :param max_nodes: stop after this many nodes in all (``None``: no limit).
+    :param time_limit: stop after this many seconds from now (``None``: no limit).
+    """
+
+    cdef Limits lim
+
+    def __init__(self, max_nodes=None, time_limit=None):
+        memset(&self.lim, 0, sizeof(Limits))
+        if max_nodes is not None:
+            self.lim.max_nodes = max(1, int(max_nodes))
+        if time_limit is not None:
+            self.lim.deadline = monotonic() + max(0.0, float(time_limit))
+
+    def stop(self):
+        """Ask every search using these limits to stop (safe from any thread)."""
+        self.lim.stop = 1
+
+    @property
+    def stopped(self):
+        """Whether a limit was reached or a stop was asked for."""
+        return self.lim.stop != 0
+
+    @property
+    def used(self):
+        """Nodes counted against the budget so far (in steps of 1,024)."""
+        return self.lim.used
 
 
 cdef class Search:
@@ -56,19 +91,22 @@ cdef class Search:
     :param discard_points: units of the 3-player discard (0 without one).
     :param tt_mb: memory for the transposition table, in MiB.
     :param options: the techniques to use (``OPTION_*`` flags; default all).
+    :param limits: a :class:`SearchLimits`, possibly shared with other searches.
     :raises ValueError: for parameters the core cannot hold.
     :raises MemoryError: if the table cannot be allocated.
     """
 
     cdef Ctx c
     cdef State root
+    cdef SearchLimits limits
 
     def __cinit__(self):
         self.c.tt.table = NULL
 
     def __init__(self, int players, hands, int leader, trick, taken, points, suit_masks,
                  int unit, int deck_points, int hand_points, int cappotto,
-                 int discard_points, double tt_mb=64, int options=USE_ALL):
+                 int discard_points, double tt_mb=64, int options=USE_ALL,
+                 SearchLimits limits=None):
         cdef Game* g = &self.c.g
         cdef int i, su
         cdef u64 buckets, entry_bytes = sizeof(self.c.tt.table[0]) * TT_WAYS
@@ -104,6 +142,9 @@ cdef class Search:
         self.c.nodes = 0
         memset(&self.c.stats, 0, sizeof(self.c.stats))
         self.c.relative = (options & USE_RELATIVE) != 0 and relative_fits(g)
+        self.limits = limits if limits is not None else SearchLimits()
+        self.c.limits = &self.limits.lim
+        self.c.aborted = False
         # Root: the state at the start of the current trick, then the trick's cards replayed.
         memset(&self.root, 0, sizeof(State))
         for i in range(64):
@@ -188,37 +229,58 @@ cdef class Search:
                 out.setdefault(rep_of[card], []).append(card)
         return list(out.values())
 
-    def value(self, int seat):
-        """The least penalty ``seat`` can guarantee from the root (exact)."""
-        self._check_seat(seat)
-        cdef int v
-        self.c.P = seat
-        with nogil:
-            v = self._value(&self.root)
-        return v
+    @property
+    def stopped(self):
+        """Whether a limit stopped a search of this object (its later calls return at once)."""
+        return bool(self.c.aborted)
 
-    cdef int _value(self, const State* s) noexcept nogil:
-        cdef int lower, upper
+    cdef bint _value(self, const State* s, int* lower, int* upper) noexcept nogil:
         if s.count == 0 and s.out == 0:
-            return hand_score(&self.c.g, s, self.c.P)
-        cheap_bounds(&self.c.g, s, self.c.P, &lower, &upper)
+            lower[0] = upper[0] = hand_score(&self.c.g, s, self.c.P)
+            return True
+        cheap_bounds(&self.c.g, s, self.c.P, lower, upper)
         return bracket(&self.c, s, lower, upper)
 
-    def move_value(self, int seat, int card):
-        """The perspective seat's exact value after the seat to move plays ``card``.
+    def value_bounds(self, int seat):
+        """``(lower, upper)`` on the least penalty ``seat`` can guarantee from the root; equal
+        when the value is exact, apart when a limit stopped the search first."""
+        self._check_seat(seat)
+        cdef int lower, upper
+        self.c.P = seat
+        with nogil:
+            self._value(&self.root, &lower, &upper)
+        return lower, upper
 
-        :raises ValueError: if ``card`` is not a legal card at the root.
+    def value(self, int seat):
+        """The least penalty ``seat`` can guarantee from the root (exact; no limits set)."""
+        lower, upper = self.value_bounds(seat)
+        if lower != upper:
+            raise RuntimeError("the search was stopped by a limit before the value was exact")
+        return lower
+
+    def move_bounds(self, int seat, int card):
+        """``(lower, upper)`` on the perspective seat's value after the seat to move plays
+        ``card``; equal unless a limit stopped the search.
+
+        :raises ValueError: if ``card`` is not in the hand of the seat to move.
         """
         self._check_seat(seat)
         cdef State child = self.root
-        cdef int v
+        cdef int lower, upper
         if self.over or not (self.root.hand[to_move(&self.c.g, &self.root)] & bit(card)):
             raise ValueError(f"card: {card} is not in the hand of the seat to move")
         self.c.P = seat
         play_card(&self.c.g, &child, card)
         with nogil:
-            v = self._value(&child)
-        return v
+            self._value(&child, &lower, &upper)
+        return lower, upper
+
+    def move_value(self, int seat, int card):
+        """The perspective seat's exact value after the seat to move plays ``card``."""
+        lower, upper = self.move_bounds(seat, card)
+        if lower != upper:
+            raise RuntimeError("the search was stopped by a limit before the value was exact")
+        return lower
 
     def bounds(self, int seat):
         """``(lower, upper)``: the cheap bounds on ``seat``'s value at the root (ext/bounds.pxd)."""
@@ -231,19 +293,22 @@ cdef class Search:
         return lower, upper
 
     def holds(self, int seat, int target):
-        """Whether ``seat`` can keep its penalty at or below ``target`` (one null-window search)."""
+        """Whether ``seat`` can keep its penalty at or below ``target`` (one null-window search);
+        None if a limit stopped the search."""
         self._check_seat(seat)
         cdef int r
         self.c.P = seat
         with nogil:
             r = search(&self.c, &self.root, target, target + 1)
+        if self.c.aborted:
+            return None
         return r <= target
 
     def line(self, int seat, int value):
         """A principal variation: optimal cards for every seat from the root to the end.
 
         :param value: the root's exact value for ``seat`` (from :meth:`value`).
-        :returns: card indices in order of play.
+        :returns: card indices in order of play, or None if a limit stopped the search.
         """
         self._check_seat(seat)
         cdef State cur = self.root
@@ -270,6 +335,8 @@ cdef class Search:
                         if r >= value:
                             chosen = moves[i]
                             break
+            if self.c.aborted:
+                return None
             if chosen < 0:
                 raise AssertionError("no card keeps the value: the search is inconsistent")
             play_card(&self.c.g, &cur, chosen)

@@ -2,11 +2,14 @@
 # The perspective seat P minimises its penalty; every other seat maximises it.  A call with
 # window (alpha, beta) returns v such that: v <= alpha means value <= v; v >= beta means
 # value >= v; otherwise value == v.  The driver (_core.pyx) calls it with null windows.
+# When a limit stops it (c.aborted), it returns at once without storing anything: the
+# caller must then ignore the value.
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT, USE_BOUNDS)
 from bitops cimport popcount64
 from gamerules cimport hand_score, play_card, play_last_trick, score_key
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds
+from limits cimport limits_reached, CHECK_EVERY
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
 
 cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
@@ -24,6 +27,10 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int moves[MAX_MOVES]
     cdef State child
     c.nodes += 1
+    if c.nodes % CHECK_EVERY == 0 and limits_reached(c.limits):
+        c.aborted = True
+    if c.aborted:
+        return 0
     if s.count == 0:
         if s.out == 0:
             return hand_score(g, s, c.P)
@@ -72,6 +79,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             child = s[0]
             play_card(g, &child, moves[i])
             r = search(c, &child, alpha, beta)
+            if c.aborted:
+                return 0
             c.stats.p_moves += 1
             if r < v:
                 v = r
@@ -90,6 +99,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             child = s[0]
             play_card(g, &child, moves[i])
             r = search(c, &child, alpha, beta)
+            if c.aborted:
+                return 0
             c.stats.o_moves += 1
             if r > v:
                 v = r

@@ -90,6 +90,13 @@ cdef struct Stats:
     u64 trick_starts
     u64 expanded[16]            # trick starts searched, by tricks left
 
+cdef struct Limits:
+    # Shared by every search of one solve (limits.pxd).
+    u64 used                    # nodes counted so far by every search sharing the limits
+    u64 max_nodes               # 0: no node limit
+    double deadline             # CLOCK_MONOTONIC seconds; 0: no deadline
+    int stop                    # set to 1 to stop every search sharing the limits
+
 cdef struct Ctx:
     Game g
     int P                       # perspective seat: minimises its penalty, the others maximise
@@ -99,3 +106,5 @@ cdef struct Ctx:
     bint relative               # keys on relative ranks (USE_RELATIVE and the deck fits)
     signed char owner[MAX_CARDS]    # seat holding each card at the root, or -1
     Stats stats
+    Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
+    bint aborted                # a limit stopped the search: its results are void

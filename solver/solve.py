@@ -7,18 +7,25 @@ the other seats, seeing every hand, play together against it (the paranoid minim
 The work is done by the Cython core (``ciapano._core``, sources in ``ext/``): alpha-beta on null
 windows with a transposition table, rank equivalence and cheap bounds, driven so as to bracket
 the exact value (as DDS does).  :mod:`ciapano.reference` is the slow oracle it is tested against.
+
+Limits never lie: with ``max_nodes`` or ``time_limit`` a solve may stop before every value is
+proved; the result then says ``exact=False`` and gives the bounds proved so far, never a guess.
 """
 
 from __future__ import annotations
 
+import math
+import os
+import threading
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from typing import Any
 
 from . import _core
 from .cards import CARDS, SUITS, Card
-from .errors import PositionError
+from .errors import CiapanoError, PositionError
 from .position import Position
 from .rules import DECK_THIRDS, HAND_POINTS, Cappotto
 
@@ -26,13 +33,15 @@ __all__ = [
     "DEFAULT_TT_MB",
     "DDTable",
     "MoveValue",
+    "OptionError",
+    "SolveInterrupted",
     "SolveResult",
     "dd_table",
     "solve",
     "value",
 ]
 
-#: Default memory for the transposition table, in MiB.
+#: Default memory for the transposition tables of one solve, in MiB (shared out among threads).
 DEFAULT_TT_MB = 256
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
@@ -40,7 +49,56 @@ _POINTS = [c.thirds for c in CARDS]
 _SUIT_MASKS = [s.mask for s in SUITS]
 
 
-def _search(position: Position, tt_mb: float, options: int) -> _core.Search:
+class OptionError(CiapanoError):
+    """A solver option out of range (threads, table memory, limits); the message names it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+class SolveInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a solve; :attr:`result` holds what was proved before it (``exact=False``
+    unless everything was already proved)."""
+
+    def __init__(self, result: SolveResult) -> None:
+        super().__init__("solve interrupted")
+        self.result = result
+
+
+def _machine_mib() -> float:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (ValueError, OSError, AttributeError):
+        return math.inf
+
+
+def _check_options(tt_mb: float, threads: int, max_nodes: int | None, time_limit: float | None):
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise OptionError("threads", f"{threads!r} is not a number of threads >= 1")
+    if not isinstance(tt_mb, (int, float)) or not (math.isfinite(tt_mb) and tt_mb > 0):
+        raise OptionError("tt_mb", f"{tt_mb!r} is not a positive size in MiB")
+    have = _machine_mib()
+    if tt_mb > 0.9 * have:
+        raise OptionError(
+            "tt_mb", f"{tt_mb:g} MiB is more than this machine can give ({have:,.0f} MiB in all)"
+        )
+    if max_nodes is not None and (
+        isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
+    ):
+        raise OptionError("max_nodes", f"{max_nodes!r} is not a number of nodes >= 1")
+    if time_limit is not None and (
+        not isinstance(time_limit, (int, float)) or not time_limit > 0 or math.isnan(time_limit)
+    ):
+        raise OptionError("time_limit", f"{time_limit!r} is not a positive number of seconds")
+
+
+def _search(
+    position: Position,
+    tt_mb: float,
+    options: int = _core.OPTION_ALL,
+    limits: _core.SearchLimits | None = None,
+) -> _core.Search:
     """Load a position into the core: hands hold the cards they played to the current trick."""
     n = position.players
     hands = [h.mask for h in position.hands]
@@ -61,6 +119,7 @@ def _search(position: Position, tt_mb: float, options: int) -> _core.Search:
         position.discard.thirds if position.discard is not None else 0,
         tt_mb,
         options,
+        limits,
     )
 
 
@@ -72,36 +131,92 @@ def _seat(position: Position, seat: int | None) -> int:
     return seat
 
 
+def _run(
+    jobs: Sequence[Callable[[_core.Search], Any]],
+    make: Callable[[], _core.Search],
+    threads: int,
+    limits: _core.SearchLimits,
+) -> tuple[list[Any], list[_core.Search], bool]:
+    """Run jobs, each on a core Search, on ``threads`` threads (one Search and one table per
+    thread; jobs i, i + threads, ... share a thread).  The search releases the GIL, so the
+    threads run on separate cores.  Returns the jobs' results (None for a job not run), the
+    Searches and whether Ctrl-C interrupted the run (the searches were then stopped)."""
+    results: list[Any] = [None] * len(jobs)
+    count = min(threads, len(jobs)) or 1
+    searches: list[_core.Search | None] = [None] * count
+
+    def worker(k: int) -> None:
+        searches[k] = make()
+        for i in range(k, len(jobs), count):
+            if limits.stopped:
+                return
+            results[i] = jobs[i](searches[k])
+
+    if count == 1 and threading.current_thread() is not threading.main_thread():
+        worker(0)
+        return results, [s for s in searches if s is not None], False
+    interrupted = False
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        futures = [pool.submit(worker, k) for k in range(count)]
+        while True:
+            try:
+                _, pending = wait(futures, timeout=0.1)
+            except KeyboardInterrupt:
+                interrupted = True
+                limits.stop()
+                continue
+            if not pending:
+                break
+        for f in futures:
+            f.result()
+    return results, [s for s in searches if s is not None], interrupted
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """The value of one legal card: ``card, value = move`` unpacks it.
 
     :ivar card: the card.
-    :ivar value: the perspective seat's value after the card, in penalty points.
+    :ivar value: the perspective seat's value after the card, in penalty points; None when a
+        limit stopped the solve before it was proved (see :attr:`lower`, :attr:`upper`).
     :ivar cost: how much worse than the best card it is for the seat playing it, in penalty
-        points (0 for a best card).  The perspective seat wants a low value, the others a high
-        one.
+        points (0 for a best card); the perspective seat wants a low value, the others a high
+        one.  None unless every card's value is exact.
     :ivar equivalent: the other legal cards of its class (same value for the same reason: of
         the same suit, adjacent in rank once played cards are removed, equal in points).
+    :ivar lower: a proved lower bound on the value (equal to it when exact).
+    :ivar upper: a proved upper bound on the value (equal to it when exact).
     """
 
     card: Card
-    value: int
-    cost: int
+    value: int | None
+    cost: int | None
     equivalent: tuple[Card, ...] = ()
+    lower: int = 0
+    upper: int = HAND_POINTS
 
     def __iter__(self) -> Iterator[Any]:
         yield self.card
         yield self.value
 
+    @property
+    def exact(self) -> bool:
+        """Whether the value is proved."""
+        return self.value is not None
+
     def to_dict(self) -> dict[str, Any]:
-        """``{"card": "5C", "value": 3, "cost": 0, "equivalent": ["4C"]}``."""
-        return {
+        """``{"card": "5C", "value": 3, "cost": 0, "equivalent": ["4C"]}``, with ``lower`` and
+        ``upper`` added (and ``value`` null) when the value is not proved."""
+        d: dict[str, Any] = {
             "card": self.card.text,
             "value": self.value,
             "cost": self.cost,
             "equivalent": [c.text for c in self.equivalent],
         }
+        if not self.exact:
+            d["lower"] = self.lower
+            d["upper"] = self.upper
+        return d
 
 
 @dataclass(frozen=True)
@@ -111,33 +226,46 @@ class SolveResult:
     :ivar position: the position solved.
     :ivar to_move: the seat to move.
     :ivar perspective: the seat whose penalty the values are (default: the seat to move).
-    :ivar value: the least penalty the perspective seat can guarantee, in penalty points.
+    :ivar value: the least penalty the perspective seat can guarantee, in penalty points; None
+        when a limit stopped the solve first (see :attr:`lower`, :attr:`upper`).
     :ivar moves: every legal card of the seat to move with its value, best first, then in
         display order (empty when the hand is over).
-    :ivar best: the legal cards that keep the value (best for the seat to move: lowest value
-        if it is the perspective seat, highest otherwise).
-    :ivar line: a principal variation: optimal cards for every seat to the end of the hand.
-    :ivar seats: with ``all_seats``, every seat's own guarantee, indexed by seat; else None.
-    :ivar nodes: search nodes visited (cards played inside the search).
+    :ivar best: the legal cards that keep the value (best for the seat to move: lowest value if
+        it is the perspective seat, highest otherwise); empty unless :attr:`exact`.
+    :ivar line: a principal variation: optimal cards for every seat to the end of the hand;
+        empty unless :attr:`exact` (or if a limit stopped the solve while it was traced).
+    :ivar seats: with ``all_seats``, every seat's own guarantee, indexed by seat (None for a
+        seat a limit kept from being proved); else None.
+    :ivar nodes: search nodes visited (cards played inside the search), over all threads.
     :ivar seconds: wall time of the solve.
+    :ivar exact: whether :attr:`value` and every card's value are proved.
+    :ivar lower: a proved lower bound on the value (equal to it when exact).
+    :ivar upper: a proved upper bound on the value (equal to it when exact).
+    :ivar seat_bounds: with ``all_seats``, ``(lower, upper)`` per seat.
+    :ivar stopped_by: why the solve stopped early: ``"max_nodes"``, ``"time_limit"``,
+        ``"interrupt"``, or None.
     """
 
     position: Position
     to_move: int
     perspective: int
-    value: int
+    value: int | None
     moves: tuple[MoveValue, ...]
     best: tuple[Card, ...]
     line: tuple[Card, ...]
-    seats: tuple[int, ...] | None = None
+    seats: tuple[int | None, ...] | None = None
     nodes: int = 0
     seconds: float = 0.0
-    exact: bool = field(default=True)
+    exact: bool = True
+    lower: int = 0
+    upper: int = HAND_POINTS
+    seat_bounds: tuple[tuple[int, int], ...] | None = None
+    stopped_by: str | None = None
 
-    def __iter__(self) -> Iterator[tuple[Card, int]]:
+    def __iter__(self) -> Iterator[tuple[Card, int | None]]:
         return ((m.card, m.value) for m in self.moves)
 
-    def __getitem__(self, card: Card | str) -> int:
+    def __getitem__(self, card: Card | str) -> int | None:
         """The value of one legal card.
 
         :raises KeyError: if the card is not a legal card here.
@@ -155,18 +283,28 @@ class SolveResult:
             "perspective": self.perspective,
             "value": self.value,
             "exact": self.exact,
-            "moves": [m.to_dict() for m in self.moves],
-            "best": [c.text for c in self.best],
-            "line": [c.text for c in self.line],
         }
+        if not self.exact:
+            d["lower"] = self.lower
+            d["upper"] = self.upper
+            d["stopped_by"] = self.stopped_by
+        d["moves"] = [m.to_dict() for m in self.moves]
+        d["best"] = [c.text for c in self.best]
+        d["line"] = [c.text for c in self.line]
         if self.seats is not None:
             d["seats"] = list(self.seats)
+            if self.seat_bounds is not None and None in self.seats:
+                d["seat_bounds"] = [list(b) for b in self.seat_bounds]
         d["nodes"] = self.nodes
         d["seconds"] = round(self.seconds, 6)
         return d
 
     def __str__(self) -> str:
         return format_result(self)
+
+
+def _value_text(lower: int, upper: int) -> str:
+    return str(lower) if lower == upper else f"{lower}..{upper}"
 
 
 def format_result(result: SolveResult) -> str:
@@ -182,22 +320,32 @@ def format_result(result: SolveResult) -> str:
             f"values are {who} penalty (points) with every other seat against seat "
             f"{result.perspective}."
         )
+        if not result.exact:
+            out.append(
+                f"Stopped by {result.stopped_by} before every value was proved: a range "
+                "lo..hi is what was proved."
+            )
         out.append("")
         out.append("    card  value  cost  equivalent")
         for m in result.moves:
             mark = "*" if m.card in result.best else " "
             eq = " ".join(c.text for c in m.equivalent)
-            out.append(f"  {mark} {m.card.text:<4}  {m.value:>5}  {m.cost:>4}  {eq}")
+            cost = "" if m.cost is None else str(m.cost)
+            out.append(
+                f"  {mark} {m.card.text:<4}  {_value_text(m.lower, m.upper):>5}  {cost:>4}  {eq}"
+            )
         out.append("")
         out.append(
-            f"Value for seat {result.perspective}: {result.value}    "
-            f"best: {' '.join(c.text for c in result.best)}"
+            f"Value for seat {result.perspective}: {_value_text(result.lower, result.upper)}"
+            + (f"    best: {' '.join(c.text for c in result.best)}" if result.best else "")
         )
-        out.append("Line: " + _line_text(pos, result.line))
+        if result.line:
+            out.append("Line: " + _line_text(pos, result.line))
     if result.seats is not None:
+        bounds = result.seat_bounds or tuple((v, v) for v in result.seats)
         out.append(
             "Every seat's guarantee: "
-            + "  ".join(f"seat {s}: {v}" for s, v in enumerate(result.seats))
+            + "  ".join(f"seat {s}: {_value_text(*b)}" for s, b in enumerate(bounds))
         )
     out.append(f"Nodes: {result.nodes:,}    time: {result.seconds:.3f} s")
     return "\n".join(out)
@@ -215,12 +363,23 @@ def _line_text(position: Position, line: tuple[Card, ...]) -> str:
     return " | ".join(" ".join(g) for g in groups if g)
 
 
+def _stop_reason(limits: _core.SearchLimits, interrupted: bool, max_nodes, time_limit) -> str:
+    if interrupted:
+        return "interrupt"
+    if max_nodes is not None and limits.used >= max_nodes:
+        return "max_nodes"
+    return "time_limit" if time_limit is not None else "max_nodes"
+
+
 def solve(
     position: Position,
     seat: int | None = None,
     *,
     all_seats: bool = False,
     tt_mb: float = DEFAULT_TT_MB,
+    threads: int = 1,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
     options: int = _core.OPTION_ALL,
 ) -> SolveResult:
     """Solve a position double-dummy: the value, every legal card's value, a line.
@@ -228,41 +387,107 @@ def solve(
     :param position: the position (every hand open).
     :param seat: the perspective seat; default the seat to move.
     :param all_seats: also compute every seat's own guarantee (:attr:`SolveResult.seats`).
-    :param tt_mb: memory for the transposition table, in MiB.
+    :param tt_mb: memory for the transposition tables, in MiB, shared out among the threads.
+    :param threads: threads to search with (the legal cards are shared out among them); the
+        values do not depend on it.
+    :param max_nodes: stop after about this many search nodes in all (checked every 1,024).
+    :param time_limit: stop after about this many seconds.
     :param options: search techniques (``ciapano._core.OPTION_*`` flags), for testing the
-        search; the value never depends on them.
-    :returns: a :class:`SolveResult`; values in penalty points.
+        search; the values never depend on them.
+    :returns: a :class:`SolveResult`; values in penalty points.  When a limit stops the solve
+        first, ``exact`` is False and only proved bounds are given.
     :raises PositionError: if ``seat`` is not a seat.
+    :raises OptionError: for a bad number of threads, table size or limit, or a table larger
+        than the machine's memory.
+    :raises SolveInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, with the partial result.
     """
     start = time.perf_counter()
     p = _seat(position, seat)
+    _check_options(tt_mb, threads, max_nodes, time_limit)
     mover = position.to_move
     if position.is_over():
         score = position.score()
         return SolveResult(
             position, mover, p, score[p], (), (), (),
             tuple(score) if all_seats else None, 0, time.perf_counter() - start,
+            True, score[p], score[p],
+            tuple((v, v) for v in score) if all_seats else None,
         )  # fmt: skip
-    core = _search(position, tt_mb, options)
-    class_values = [(cls, core.move_value(p, cls[0])) for cls in core.classes()]
-    values = [v for _, v in class_values]
-    best_value = min(values) if mover == p else max(values)
+    limits = _core.SearchLimits(max_nodes, time_limit)
+    probe = _search(position, 1, options, limits)
+    classes = probe.classes()
+    per_thread = tt_mb / max(1, min(threads, len(classes) + (position.players if all_seats else 0)))
+
+    def make() -> _core.Search:
+        return _search(position, per_thread, options, limits)
+
+    def card_job(cls: list[int]) -> Callable[[_core.Search], tuple[int, int]]:
+        return lambda core: core.move_bounds(p, cls[0])
+
+    bounds, searches, interrupted = _run([card_job(cls) for cls in classes], make, threads, limits)
+    bounds = [b if b is not None else (0, HAND_POINTS) for b in bounds]
+    # The position's bounds: the mover takes the best card for its side.
+    pick = min if mover == p else max
+    lower = pick(lo for lo, _ in bounds)
+    upper = pick(hi for _, hi in bounds)
+    exact = all(lo == hi for lo, hi in bounds)
     moves = []
-    for cls, v in class_values:
+    for cls, (lo, hi) in zip(classes, bounds, strict=True):
+        v = lo if lo == hi else None
+        cost = None
+        if exact:
+            cost = v - lower if mover == p else lower - v
         for card in cls:
             eq = tuple(CARDS[c] for c in cls if c != card)
-            cost = v - best_value if mover == p else best_value - v
-            moves.append(MoveValue(CARDS[card], v, cost, eq))
-    moves.sort(key=lambda m: (m.cost, m.card))
-    best = tuple(m.card for m in moves if m.cost == 0)
-    line = tuple(CARDS[c] for c in core.line(p, best_value))
-    seats = None
+            moves.append(MoveValue(CARDS[card], v, cost, eq, lo, hi))
+    if exact:
+        moves.sort(key=lambda m: (m.cost, m.card))
+    else:
+
+        def unproved_key(m: MoveValue) -> tuple[Any, ...]:
+            order = (m.lower, m.upper) if mover == p else (-m.upper, -m.lower)
+            return (order, m.card)
+
+        moves.sort(key=unproved_key)
+    best = tuple(m.card for m in moves if m.cost == 0) if exact else ()
+    line: tuple[Card, ...] = ()
+    core = searches[0] if searches else make()
+    if exact and not interrupted:
+        try:
+            traced = core.line(p, lower)
+        except KeyboardInterrupt:
+            interrupted = True
+            traced = None
+        if traced is not None:
+            line = tuple(CARDS[c] for c in traced)
+    seats = seat_bounds = None
     if all_seats:
-        seats = tuple(best_value if s == p else core.value(s) for s in range(position.players))
-    return SolveResult(
-        position, mover, p, best_value, tuple(moves), best, line, seats, core.nodes,
-        time.perf_counter() - start,
+        others = [s for s in range(position.players) if s != p]
+
+        def seat_job(s: int) -> Callable[[_core.Search], tuple[int, int]]:
+            return lambda core: core.value_bounds(s)
+
+        if not interrupted:
+            found, more, interrupted = _run([seat_job(s) for s in others], make, threads, limits)
+            searches += more
+        else:
+            found = [None] * len(others)
+        table = dict(zip(others, found, strict=True))
+        table[p] = (lower, upper)
+        seat_bounds = tuple(
+            table[s] if table[s] is not None else (0, HAND_POINTS) for s in range(position.players)
+        )
+        seats = tuple(lo if lo == hi else None for lo, hi in seat_bounds)
+    nodes = sum(s.nodes for s in searches) + probe.nodes
+    stopped = interrupted or limits.stopped
+    result = SolveResult(
+        position, mover, p, lower if exact else None, tuple(moves), best, line, seats, nodes,
+        time.perf_counter() - start, exact, lower, upper, seat_bounds,
+        _stop_reason(limits, interrupted, max_nodes, time_limit) if stopped else None,
     )  # fmt: skip
+    if interrupted:
+        raise SolveInterrupted(result)
+    return result
 
 
 def value(position: Position, seat: int | None = None, *, tt_mb: float = DEFAULT_TT_MB) -> int:
@@ -271,31 +496,47 @@ def value(position: Position, seat: int | None = None, *, tt_mb: float = DEFAULT
     Faster than :func:`solve` when the cards' values are not needed.
 
     :raises PositionError: if ``seat`` is not a seat.
+    :raises OptionError: for a bad table size.
     """
     p = _seat(position, seat)
+    _check_options(tt_mb, 1, None, None)
     if position.is_over():
         return position.score()[p]
-    return _search(position, tt_mb, _core.OPTION_ALL).value(p)
+    return _search(position, tt_mb).value(p)
 
 
 class DDTable:
-    """Every seat's guarantee from one position: ``table[seat]`` in penalty points."""
+    """Every seat's guarantee from one position: ``table[seat]`` in penalty points (None for a
+    seat whose value a limit kept from being proved; see :attr:`bounds`)."""
 
-    def __init__(self, values: tuple[int, ...], nodes: int, seconds: float) -> None:
-        self.values = values
+    def __init__(
+        self,
+        bounds: tuple[tuple[int, int], ...],
+        nodes: int,
+        seconds: float,
+        stopped_by: str | None = None,
+    ) -> None:
+        self.bounds = bounds
+        self.values = tuple(lo if lo == hi else None for lo, hi in bounds)
         self.nodes = nodes
         self.seconds = seconds
+        self.stopped_by = stopped_by
 
-    def __getitem__(self, seat: int) -> int:
+    @property
+    def exact(self) -> bool:
+        """Whether every seat's value is proved."""
+        return None not in self.values
+
+    def __getitem__(self, seat: int) -> int | None:
         return self.values[seat]
 
     def __len__(self) -> int:
         return len(self.values)
 
-    def __iter__(self) -> Iterator[int]:
+    def __iter__(self) -> Iterator[int | None]:
         return iter(self.values)
 
-    def to_list(self) -> list[int]:
+    def to_list(self) -> list[int | None]:
         """The guarantees as a list indexed by seat."""
         return list(self.values)
 
@@ -303,17 +544,42 @@ class DDTable:
         return f"DDTable({list(self.values)!r})"
 
     def __str__(self) -> str:
-        return "  ".join(f"seat {s}: {v}" for s, v in enumerate(self.values))
+        return "  ".join(f"seat {s}: {_value_text(*b)}" for s, b in enumerate(self.bounds))
 
 
-def dd_table(position: Position, *, tt_mb: float = DEFAULT_TT_MB) -> DDTable:
+def dd_table(
+    position: Position,
+    *,
+    tt_mb: float = DEFAULT_TT_MB,
+    threads: int = 1,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+) -> DDTable:
     """Every seat's guarantee (the paranoid value with each seat as the perspective).
 
     :returns: a :class:`DDTable` indexed by seat, in penalty points.
+    :raises OptionError: for a bad number of threads, table size or limit.
+    :raises SolveInterrupted: never; Ctrl-C propagates as ``KeyboardInterrupt`` after the
+        searches are stopped.
     """
     start = time.perf_counter()
+    _check_options(tt_mb, threads, max_nodes, time_limit)
     if position.is_over():
-        return DDTable(tuple(position.score()), 0, time.perf_counter() - start)
-    core = _search(position, tt_mb, _core.OPTION_ALL)
-    values = tuple(core.value(s) for s in range(position.players))
-    return DDTable(values, core.nodes, time.perf_counter() - start)
+        return DDTable(tuple((v, v) for v in position.score()), 0, time.perf_counter() - start)
+    limits = _core.SearchLimits(max_nodes, time_limit)
+    n = position.players
+
+    def seat_job(s: int) -> Callable[[_core.Search], tuple[int, int]]:
+        return lambda core: core.value_bounds(s)
+
+    found, searches, interrupted = _run(
+        [seat_job(s) for s in range(n)],
+        lambda: _search(position, tt_mb / min(threads, n), _core.OPTION_ALL, limits),
+        threads,
+        limits,
+    )
+    if interrupted:
+        raise KeyboardInterrupt
+    bounds = tuple(b if b is not None else (0, HAND_POINTS) for b in found)
+    stopped = _stop_reason(limits, False, max_nodes, time_limit) if limits.stopped else None
+    return DDTable(bounds, sum(s.nodes for s in searches), time.perf_counter() - start, stopped)

@@ -1,0 +1,133 @@
+"""Limits never lie: a solve stopped by a node budget, a deadline or Ctrl-C reports only bounds
+it proved, and the values never depend on the number of threads."""
+
+from __future__ import annotations
+
+import _thread
+import json
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+import ciapano
+from ciapano.solve import OptionError, SolveInterrupted
+
+POSITIONS = Path(__file__).resolve().parents[1] / "positions"
+
+
+def _load(name: str):
+    data = json.loads((POSITIONS / name).read_text(encoding="utf-8"))
+    return ciapano.load(POSITIONS / name), data["expected"]
+
+
+def _assert_bounds_hold(result, expected):
+    assert result.lower <= expected["value"] <= result.upper
+    for move in result.moves:
+        true = expected["moves"][move.card.text]
+        assert move.lower <= true <= move.upper
+        if move.value is not None:
+            assert move.value == true
+
+
+@pytest.mark.parametrize("max_nodes", [1, 5_000, 200_000, 2_000_000])
+def test_node_budget_gives_proved_bounds_only(max_nodes):
+    pos, expected = _load("deal4_opening.json")
+    result = ciapano.solve(pos, max_nodes=max_nodes)
+    assert not result.exact
+    assert result.value is None and result.best == () and result.line == ()
+    assert result.stopped_by == "max_nodes"
+    _assert_bounds_hold(result, expected)
+    d = result.to_dict()
+    assert d["exact"] is False and d["value"] is None
+    assert d["lower"] == result.lower and d["upper"] == result.upper
+    assert any(m["value"] is None and "lower" in m for m in d["moves"])
+
+
+def test_time_limit_gives_proved_bounds_only():
+    pos, expected = _load("deal3_opening.json")
+    result = ciapano.solve(pos, time_limit=0.3, threads=2)
+    assert not result.exact and result.stopped_by == "time_limit"
+    assert result.seconds < 5
+    _assert_bounds_hold(result, expected)
+
+
+def test_generous_limits_change_nothing():
+    pos, expected = _load("endgame3_discard_ace.json")
+    result = ciapano.solve(pos, max_nodes=10**12, time_limit=3600, all_seats=True)
+    assert result.exact and result.stopped_by is None
+    assert result.value == expected["value"]
+    assert {c.text: v for c, v in result} == expected["moves"]
+    assert list(result.seats) == expected["seats"]
+
+
+@pytest.mark.parametrize("name", ["endgame4_midtrick.json", "deal5_opening.json"])
+def test_values_do_not_depend_on_threads(name):
+    pos, expected = _load(name)
+    one = ciapano.solve(pos, threads=1)
+    two = ciapano.solve(pos, threads=2)
+    assert list(one) == list(two)
+    assert {c.text: v for c, v in two} == expected["moves"]
+    assert one.best == two.best
+
+
+def test_dd_table_with_limits_and_threads():
+    pos, expected = _load("endgame5.json")
+    table = ciapano.dd_table(pos, threads=2)
+    assert table.exact and table.to_list() == expected["seats"]
+    stopped = ciapano.dd_table(ciapano.load(POSITIONS / "deal4_opening.json"), max_nodes=1)
+    assert not stopped.exact and stopped.stopped_by == "max_nodes"
+    assert all(lo <= hi for lo, hi in stopped.bounds)
+
+
+def test_ctrl_c_stops_with_what_was_proved():
+    pos, expected = _load("deal3_opening.json")
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(SolveInterrupted) as info:
+            ciapano.solve(pos, threads=2)
+    finally:
+        timer.cancel()
+    result = info.value.result
+    assert result.stopped_by == "interrupt"
+    _assert_bounds_hold(result, expected)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"threads": 0}, "threads"),
+        ({"tt_mb": 0}, "tt_mb"),
+        ({"tt_mb": float("nan")}, "tt_mb"),
+        ({"tt_mb": 10**9}, "tt_mb"),
+        ({"max_nodes": 0}, "max_nodes"),
+        ({"time_limit": -1}, "time_limit"),
+    ],
+)
+def test_bad_options_are_named(kwargs, field):
+    pos, _ = _load("endgame5.json")
+    with pytest.raises(OptionError) as info:
+        ciapano.solve(pos, **kwargs)
+    assert isinstance(info.value, ValueError)
+    assert str(info.value).startswith(f"{field}: ")
+    assert info.value.field == field
+
+
+def test_cli_limits_and_memory_cap():
+    deal = str(POSITIONS / "deal4_opening.json")
+    out = subprocess.run(
+        ["ciapano-solve", deal, "--json", "--max-nodes", "100000"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert d["exact"] is False and d["value"] is None and d["stopped_by"] == "max_nodes"
+    assert d["lower"] <= 1 <= d["upper"]
+    big = subprocess.run(
+        ["ciapano-solve", deal, "--tt-mb", "100000000"], capture_output=True, text=True, check=False
+    )
+    assert big.returncode == 2
+    assert big.stderr.startswith("ciapano-solve: error: --tt-mb: ")
+    assert "Traceback" not in big.stderr and len(big.stderr.strip().splitlines()) == 1
