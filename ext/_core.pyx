@@ -23,19 +23,32 @@ OPTION_RELATIVE = USE_RELATIVE
 OPTION_ALL = USE_ALL
 
 
-cdef bint bracket(Ctx* c, const State* s, int* lower, int* upper) noexcept nogil:
+cdef bint bracket(Ctx* c, const State* s, int* lower, int* upper, int guess) noexcept nogil:
     # Narrow [lower, upper], known to hold the value, by null-window searches until they meet.
     # Returns False if a limit stopped it; [lower, upper] then holds what was proved.
-    cdef int mid, r
+    #
+    # Each test asks "is the value at most t?".  Any exact answer needs the two tests next to
+    # the value (at most v: yes; at most v - 1: no), and they cost the most; tests far from the
+    # value are cut off early by the bounds.  So the first test is at the guess (e.g. the value
+    # of a sibling) and the next ones step from there towards the value one point at a time:
+    # down while the answer is yes, up while it is no.  Without a guess, the tests go up from
+    # the lower bound.  A fail-soft result skips values already refuted.
+    cdef int t, r
+    if guess < lower[0]:
+        guess = lower[0]
+    elif guess >= upper[0]:
+        guess = upper[0] - 1
+    t = guess
     while lower[0] < upper[0]:
-        mid = (lower[0] + upper[0]) // 2
-        r = search(c, s, mid, mid + 1)
+        r = search(c, s, t, t + 1)
         if c.aborted:
             return False
-        if r > mid:
+        if r > t:
             lower[0] = r if r > lower[0] else lower[0]
+            t = lower[0]
         else:
             upper[0] = r if r < upper[0] else upper[0]
+            t = upper[0] - 1
     return True
 
 
@@ -234,21 +247,22 @@ cdef class Search:
         """Whether a limit stopped a search of this object (its later calls return at once)."""
         return bool(self.c.aborted)
 
-    cdef bint _value(self, const State* s, int* lower, int* upper) noexcept nogil:
+    cdef bint _value(self, const State* s, int* lower, int* upper, int guess) noexcept nogil:
         if s.count == 0 and s.out == 0:
             lower[0] = upper[0] = hand_score(&self.c.g, s, self.c.P)
             return True
         cheap_bounds(&self.c.g, s, self.c.P, lower, upper)
-        return bracket(&self.c, s, lower, upper)
+        return bracket(&self.c, s, lower, upper, guess)
 
-    def value_bounds(self, int seat):
+    def value_bounds(self, int seat, int guess=-1):
         """``(lower, upper)`` on the least penalty ``seat`` can guarantee from the root; equal
-        when the value is exact, apart when a limit stopped the search first."""
+        when the value is exact, apart when a limit stopped the search first.  ``guess`` (for
+        example a related position's value) only changes how fast it is found."""
         self._check_seat(seat)
         cdef int lower, upper
         self.c.P = seat
         with nogil:
-            self._value(&self.root, &lower, &upper)
+            self._value(&self.root, &lower, &upper, guess)
         return lower, upper
 
     def value(self, int seat):
@@ -258,9 +272,10 @@ cdef class Search:
             raise RuntimeError("the search was stopped by a limit before the value was exact")
         return lower
 
-    def move_bounds(self, int seat, int card):
+    def move_bounds(self, int seat, int card, int guess=-1):
         """``(lower, upper)`` on the perspective seat's value after the seat to move plays
-        ``card``; equal unless a limit stopped the search.
+        ``card``; equal unless a limit stopped the search.  ``guess`` as for
+        :meth:`value_bounds`.
 
         :raises ValueError: if ``card`` is not in the hand of the seat to move.
         """
@@ -272,7 +287,7 @@ cdef class Search:
         self.c.P = seat
         play_card(&self.c.g, &child, card)
         with nogil:
-            self._value(&child, &lower, &upper)
+            self._value(&child, &lower, &upper, guess)
         return lower, upper
 
     def move_value(self, int seat, int card):

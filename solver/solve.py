@@ -132,25 +132,28 @@ def _seat(position: Position, seat: int | None) -> int:
 
 
 def _run(
-    jobs: Sequence[Callable[[_core.Search], Any]],
+    jobs: Sequence[Callable[[_core.Search, Any], Any]],
     make: Callable[[], _core.Search],
     threads: int,
     limits: _core.SearchLimits,
 ) -> tuple[list[Any], list[_core.Search], bool]:
-    """Run jobs, each on a core Search, on ``threads`` threads (one Search and one table per
-    thread; jobs i, i + threads, ... share a thread).  The search releases the GIL, so the
-    threads run on separate cores.  Returns the jobs' results (None for a job not run), the
-    Searches and whether Ctrl-C interrupted the run (the searches were then stopped)."""
+    """Run jobs on ``threads`` threads (one core Search and one table per thread; jobs i,
+    i + threads, ... share a thread); each job gets the thread's Search and the result of the
+    thread's previous job (None for the first), a guess for the next value.  The search
+    releases the GIL, so the threads run on separate cores.  Returns the jobs' results (None
+    for a job not run), the Searches and whether Ctrl-C interrupted the run (the searches were
+    then stopped)."""
     results: list[Any] = [None] * len(jobs)
     count = min(threads, len(jobs)) or 1
     searches: list[_core.Search | None] = [None] * count
 
     def worker(k: int) -> None:
         searches[k] = make()
+        previous = None
         for i in range(k, len(jobs), count):
             if limits.stopped:
                 return
-            results[i] = jobs[i](searches[k])
+            results[i] = previous = jobs[i](searches[k], previous)
 
     if count == 1 and threading.current_thread() is not threading.main_thread():
         worker(0)
@@ -421,8 +424,9 @@ def solve(
     def make() -> _core.Search:
         return _search(position, per_thread, options, limits)
 
-    def card_job(cls: list[int]) -> Callable[[_core.Search], tuple[int, int]]:
-        return lambda core: core.move_bounds(p, cls[0])
+    def card_job(cls: list[int]) -> Callable[[_core.Search, Any], tuple[int, int]]:
+        # The previous card's value is the guess the search starts from.
+        return lambda core, prev: core.move_bounds(p, cls[0], -1 if prev is None else prev[0])
 
     bounds, searches, interrupted = _run([card_job(cls) for cls in classes], make, threads, limits)
     bounds = [b if b is not None else (0, HAND_POINTS) for b in bounds]
@@ -464,8 +468,8 @@ def solve(
     if all_seats:
         others = [s for s in range(position.players) if s != p]
 
-        def seat_job(s: int) -> Callable[[_core.Search], tuple[int, int]]:
-            return lambda core: core.value_bounds(s)
+        def seat_job(s: int) -> Callable[[_core.Search, Any], tuple[int, int]]:
+            return lambda core, _: core.value_bounds(s)
 
         if not interrupted:
             found, more, interrupted = _run([seat_job(s) for s in others], make, threads, limits)
@@ -569,8 +573,8 @@ def dd_table(
     limits = _core.SearchLimits(max_nodes, time_limit)
     n = position.players
 
-    def seat_job(s: int) -> Callable[[_core.Search], tuple[int, int]]:
-        return lambda core: core.value_bounds(s)
+    def seat_job(s: int) -> Callable[[_core.Search, Any], tuple[int, int]]:
+        return lambda core, _: core.value_bounds(s)
 
     found, searches, interrupted = _run(
         [seat_job(s) for s in range(n)],
