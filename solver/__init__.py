@@ -17,7 +17,17 @@ from .errors import CiapanoError, IllegalMoveError, PositionError
 from .formats import SCHEMA_PATH, dump, dumps, from_dict, load, loads, schema
 from .position import Position
 from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, RulesError, hand_score, trick_winner
-from .solve import DEFAULT_TT_MB, DDTable, MoveValue, SolveResult, dd_table, solve, value
+from .solve import (
+    DEFAULT_TT_MB,
+    DDTable,
+    MoveValue,
+    OptionError,
+    SolveInterrupted,
+    SolveResult,
+    dd_table,
+    solve,
+    value,
+)
 
 __version__ = "0.1.0"
 
@@ -38,11 +48,13 @@ __all__ = [
     "DDTable",
     "IllegalMoveError",
     "MoveValue",
+    "OptionError",
     "Position",
     "PositionError",
     "Rank",
     "Rules",
     "RulesError",
+    "SolveInterrupted",
     "SolveResult",
     "Suit",
     "dd_table",
