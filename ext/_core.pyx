@@ -6,7 +6,8 @@
 # the C code unsafe.
 from libc.string cimport memset
 from structs cimport (u64, Game, State, Ctx, Limits, MAX_SEATS, MAX_SUITS, MAX_MOVES,
-                      USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE, USE_ALL)
+                      USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
+                      USE_NULLGAME, USE_ALL)
 from bitops cimport bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
@@ -20,6 +21,7 @@ OPTION_EQUIVALENCE = USE_EQUIVALENCE
 OPTION_BOUNDS = USE_BOUNDS
 OPTION_ORDERING = USE_ORDERING
 OPTION_RELATIVE = USE_RELATIVE
+OPTION_NULLGAME = USE_NULLGAME
 OPTION_ALL = USE_ALL
 
 

@@ -64,19 +64,26 @@ cdef inline bint can_duck_everything(const Game* g, const State* s, int P) noexc
                     return True
     return False
 
-cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
-    cdef int i, total = 0, others_floor = 0
-    cdef bint other_cappotto = False
-    cdef int still = s.out_points + s.trick_points + g.discard_points
+cdef inline bint other_may_take_all(const Game* g, const State* s, int P) noexcept nogil:
+    # Whether a seat other than P may still take every point (cappotto): it holds every point
+    # taken so far (or nobody has any yet).
+    cdef int i, total = 0
+    if g.cappotto == CAPPOTTO_OFF:
+        return False
     for i in range(g.n):
         total += s.taken[i]
     for i in range(g.n):
+        if i != P and s.taken[i] == total:
+            return True
+    return False
+
+cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
+    cdef int i, total = 0, others_floor = 0
+    cdef int still = s.out_points + s.trick_points + g.discard_points
+    for i in range(g.n):
+        total += s.taken[i]
         if i != P:
             others_floor += s.taken[i] // g.unit
-            if s.taken[i] == total:
-                other_cappotto = True
-    if g.cappotto == CAPPOTTO_OFF:
-        other_cappotto = False
     # Lower: P's own floor only grows; winning the last trick costs at least as much
     # (11 - others' floors >= ceil((1 + t_P) / 3)); only P's own cappotto scores 0.
     if g.cappotto != CAPPOTTO_OFF and s.taken[P] == total:
@@ -85,7 +92,7 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
         lower[0] = s.taken[P] // g.unit
     # Upper: another seat's cappotto costs 11; otherwise P scores at most its floor with every
     # remaining point, or 11 minus the others' present floors if it wins the last trick.
-    if other_cappotto:
+    if other_may_take_all(g, s, P):
         upper[0] = g.hand_points
         return
     upper[0] = (s.taken[P] + still) // g.unit

@@ -4,12 +4,19 @@
 # value >= v; otherwise value == v.  The driver (_core.pyx) calls it with null windows.
 # When a limit stops it (c.aborted), it returns at once without storing anything: the
 # caller must then ignore the value.
-from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT, USE_BOUNDS)
+from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT, USE_BOUNDS,
+                      USE_NULLGAME)
 from bitops cimport popcount64
 from gamerules cimport hand_score, play_card, play_last_trick, score_key
 from movegen cimport gen_moves
-from bounds cimport cheap_bounds
+from bounds cimport cheap_bounds, other_may_take_all
+from nullgame cimport null_search
 from limits cimport limits_reached, CHECK_EVERY
+
+cdef enum:
+    NULL_MIN_TRICKS = 2         # tricks left from which the null game is tried
+    NULL_BUDGET = 4096          # nodes one null-game search may use
+
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
 
 cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
@@ -20,6 +27,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int best = -1
     cdef int first = -1
     cdef int offset = 0
+    cdef int floor
+    cdef u64 budget
     cdef TTEntry* e
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
@@ -66,6 +75,20 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             alpha = lower
         if upper < beta:
             beta = upper
+        if (c.options & USE_NULLGAME) and popcount64(s.out) >= NULL_MIN_TRICKS * g.n:
+            # If P can lose every trick from here, its floor now is its score.
+            floor = s.taken[c.P] // g.unit
+            if floor <= alpha and not other_may_take_all(g, s, c.P):
+                budget = NULL_BUDGET
+                r = null_search(c, s, &budget)
+                if c.aborted:
+                    return 0
+                if r == 1:
+                    c.stats.null_cuts += 1
+                    if c.options & USE_TT:
+                        tt_store(&c.tt, key, k2, lower - offset, floor - offset, -1,
+                                 popcount64(s.out))
+                    return floor
     a0 = alpha
     b0 = beta
     if s.count == 0:

@@ -26,7 +26,8 @@ cdef enum:
     USE_BOUNDS = 4
     USE_ORDERING = 8
     USE_RELATIVE = 16       # transposition keys on relative ranks
-    USE_ALL = 31
+    USE_NULLGAME = 32       # the null game as a bound (nullgame.pxd)
+    USE_ALL = 63
 
 cdef struct Game:
     # The rules as parameters: deck layout, card points, scoring.
@@ -87,6 +88,7 @@ cdef struct Stats:
     u64 o_moves
     u64 bound_cuts              # trick starts decided by the cheap bounds
     u64 tt_cuts                 # trick starts decided by the table
+    u64 null_cuts               # trick starts decided by the null game
     u64 trick_starts
     u64 expanded[16]            # trick starts searched, by tricks left
 

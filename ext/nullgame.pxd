@@ -1,0 +1,161 @@
+# The null game: can the perspective seat P lose every remaining trick, whatever the others do?
+#
+# This is the misère sub-game Skat calls "null": P loses it the moment it wins a trick.  When
+# P can lose every trick from here, it takes no more points and not the last trick, so (no
+# other seat being able to take every point) its score is its floor now: a cut-off for the
+# main search whenever that floor is low enough, found without the points, the residues of
+# thirds or the perspective's score that split the main search's table entries.  The null
+# game's own entries (in the same table, told apart by a tag in key2) are keyed on who holds
+# which cards in relative ranks and who leads; points play no part, so cards of one hand with
+# no card in play between them are equivalent whatever their points.
+from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
+from bitops cimport bit, between, highest_bit, lowest_bit
+from gamerules cimport legal_cards, play_card
+from bounds cimport can_duck_everything
+from movegen cimport order_score
+from limits cimport limits_reached, CHECK_EVERY
+from ttable cimport tt_probe, tt_store
+
+cdef enum:
+    NULL_UNKNOWN = -1           # the budget ran out, or a limit stopped the search
+
+cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
+    # Owners of the cards still held, each suit from its highest card, one base-6 digit per
+    # card (owner + 1) and a 0 after each suit: injective, and at most 22 digits a word (suits
+    # 0 and 3 share word 0) fit in 64 bits.  Without relative keys: the cards themselves.
+    cdef const Game* g = &c.g
+    cdef u64 m
+    cdef int su, card
+    key[0] = 0
+    key[1] = 0
+    key[2] = 0
+    if not c.relative:
+        key[0] = s.out
+        return
+    for su in range(g.n_suits):
+        m = s.out & g.suit_mask[su]
+        while m:
+            card = highest_bit(m)
+            m &= ~bit(card)
+            key[su % 3] = key[su % 3] * 6 + <u64>(c.owner[card] + 1)
+        key[su % 3] = key[su % 3] * 6
+
+cdef inline bint must_beat(const Game* g, const State* s, int card, int first, int last) noexcept nogil:
+    # Whether a seat playing after `card` in this trick, in order of play from the offsets
+    # first..last after the leader, holds the card's suit and only higher cards of it: it must
+    # then follow and beat the card.
+    cdef int k, seat
+    cdef u64 m
+    cdef u64 suit = g.suit_mask[g.suit_of[card]]
+    for k in range(first, last + 1):
+        seat = (s.leader + k) % g.n
+        m = s.hand[seat] & suit
+        if m and lowest_bit(m) > card:
+            return True
+    return False
+
+cdef inline int null_search(Ctx* c, const State* s, u64* budget) noexcept nogil:
+    # 1 if P can lose every remaining trick from s, 0 if the others can make it win one,
+    # NULL_UNKNOWN if the budget of nodes ran out first.
+    cdef const Game* g = &c.g
+    cdef int P = c.P
+    cdef int seat, card, prev, r, i, nm, su
+    cdef bint unknown = False
+    cdef u64 cand, m, still
+    cdef u64 key[KEY_WORDS]
+    cdef u64 k2 = 0
+    cdef TTEntry* e
+    cdef int moves[MAX_MOVES]
+    cdef int scores[MAX_MOVES]
+    cdef int sc, j
+    cdef State child
+    c.nodes += 1
+    if c.nodes % CHECK_EVERY == 0 and limits_reached(c.limits):
+        c.aborted = True
+    if c.aborted or budget[0] == 0:
+        return NULL_UNKNOWN
+    budget[0] -= 1
+    if s.count == 0:
+        if s.out == 0:
+            return 1
+        if can_duck_everything(g, s, P):
+            return 1
+        if c.options & USE_TT:
+            null_key(c, s, key)
+            k2 = ((<u64>3) << 62) | <u64>s.leader | (<u64>P << 3)
+            e = tt_probe(&c.tt, key, k2)
+            if e != NULL:
+                return e.lower
+    seat = (s.leader + s.count) % g.n
+    cand = legal_cards(g, s, seat)
+    still = s.out | s.trick_mask
+    # One card per class (same suit, no card in play between), ordered: P ducks with its
+    # highest losing card and sheds its highest cards; the others try the usual forcing order.
+    nm = 0
+    for su in range(g.n_suits):
+        m = cand & g.suit_mask[su]
+        prev = -1
+        while m:
+            card = highest_bit(m)
+            m &= ~bit(card)
+            if prev >= 0 and (still & between(card, prev)) == 0:
+                prev = card
+                continue
+            prev = card
+            if seat == P:
+                if s.count == 0:
+                    # Leading: only a card someone after P must beat loses the trick.
+                    if not must_beat(g, s, card, 1, g.n - 1):
+                        continue
+                    sc = -card
+                elif g.suit_of[card] == s.led_suit:
+                    if card < s.win_card:
+                        sc = 1000 + card
+                    elif must_beat(g, s, card, s.count + 1, g.n - 1):
+                        sc = card
+                    else:
+                        continue        # it would win the trick
+                else:
+                    sc = 500 + card     # a discard never wins
+            else:
+                sc = order_score(c, s, seat, card)
+            j = nm
+            while j > 0 and scores[j - 1] < sc:
+                scores[j] = scores[j - 1]
+                moves[j] = moves[j - 1]
+                j -= 1
+            scores[j] = sc
+            moves[j] = card
+            nm += 1
+    if seat == P:
+        r = 0
+        for i in range(nm):
+            child = s[0]
+            play_card(g, &child, moves[i])
+            if child.count == 0 and child.leader == P:
+                continue            # P won the trick after all (not possible: filtered above)
+            r = null_search(c, &child, budget)
+            if r == 1:
+                break
+            if r == NULL_UNKNOWN:
+                unknown = True
+        if r != 1:
+            r = NULL_UNKNOWN if unknown else 0
+    else:
+        r = 1
+        for i in range(nm):
+            child = s[0]
+            play_card(g, &child, moves[i])
+            if child.count == 0 and child.leader == P:
+                r = 0               # this card makes P win the trick
+                break
+            r = null_search(c, &child, budget)
+            if r == 0:
+                break
+            if r == NULL_UNKNOWN:
+                unknown = True
+        if r != 0:
+            r = NULL_UNKNOWN if unknown else 1
+    if s.count == 0 and r != NULL_UNKNOWN and (c.options & USE_TT) and not c.aborted:
+        tt_store(&c.tt, key, k2, r, r, -1, 0)
+    return r
