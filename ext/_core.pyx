@@ -12,7 +12,8 @@ from bitops cimport bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
 from bounds cimport cheap_bounds
-from ttable cimport tt_init, tt_free, tt_clear, relative_fits, TT_WAYS
+from ttable cimport tt_init, tt_free, tt_clear, relative_fits
+from structs cimport TTBucket
 from search cimport search
 from limits cimport monotonic
 
@@ -124,7 +125,7 @@ cdef class Search:
                  SearchLimits limits=None):
         cdef Game* g = &self.c.g
         cdef int i, su
-        cdef u64 buckets, entry_bytes = sizeof(self.c.tt.table[0]) * TT_WAYS
+        cdef u64 buckets, entry_bytes = sizeof(TTBucket)
         if not 2 <= players <= MAX_SEATS or len(hands) != players or len(taken) != players:
             raise ValueError(f"players: {players} seats with {len(hands)} hands do not fit")
         if not 0 < len(suit_masks) <= MAX_SUITS or len(points) > 64:
@@ -206,7 +207,7 @@ cdef class Search:
     @property
     def tt_stats(self):
         """``(entries, stores, hits, bytes)`` of the transposition table."""
-        size = (self.c.tt.bucket_mask + 1) * TT_WAYS * sizeof(self.c.tt.table[0])
+        size = (self.c.tt.bucket_mask + 1) * sizeof(TTBucket)
         return (self.c.tt.entries, self.c.tt.stores, self.c.tt.hits, size)
 
     @property

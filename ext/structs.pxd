@@ -69,8 +69,16 @@ cdef struct TTEntry:
     signed char best            # best card found (relative form), or -1
     unsigned char depth         # cards still held: the work an entry saves
 
+cdef enum:
+    TT_WAYS = 4                 # entries per bucket
+
+cdef struct TTBucket:
+    # The tags come first, so that a probe that misses reads one cache line.
+    unsigned short tag[TT_WAYS] # 16 bits of the hash of each entry's key (odd); 0: empty
+    TTEntry e[TT_WAYS]
+
 cdef struct TT:
-    TTEntry* table
+    TTBucket* table
     u64 bucket_mask             # buckets - 1 (a power of two)
     u64 entries
     u64 stores

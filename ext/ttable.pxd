@@ -13,11 +13,8 @@
 # serves every position that differs only in already-played cards.  The best card is stored as
 # (suit, place from the top) so that it maps to the right card in every such position.
 from libc.stdlib cimport calloc, free
-from structs cimport u64, Ctx, Game, State, TT, TTEntry, KEY_WORDS, MAX_SUITS
+from structs cimport u64, Ctx, Game, State, TT, TTEntry, TTBucket, KEY_WORDS, MAX_SUITS, TT_WAYS
 from bitops cimport bit, highest_bit, lowest_bit, popcount64
-
-cdef enum:
-    TT_WAYS = 4                 # entries per bucket
 
 cdef inline bint relative_fits(const Game* g) noexcept nogil:
     # The relative key packs each suit into 44 bits: at most 4 suits, each a run of at most 10
@@ -102,9 +99,12 @@ cdef inline u64 tt_hash(const u64* k, u64 k2) noexcept nogil:
 cdef inline bint same_key(const TTEntry* e, const u64* k, u64 k2) noexcept nogil:
     return e.key2 == k2 and e.key[0] == k[0] and e.key[1] == k[1] and e.key[2] == k[2]
 
+cdef inline unsigned short hash_tag(u64 h) noexcept nogil:
+    return <unsigned short>((h >> 48) | 1)
+
 cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     # buckets must be a power of two; returns 0, or -1 when out of memory.
-    tt.table = <TTEntry*>calloc(buckets * TT_WAYS, sizeof(TTEntry))
+    tt.table = <TTBucket*>calloc(buckets, sizeof(TTBucket))
     if tt.table == NULL:
         return -1
     tt.bucket_mask = buckets - 1
@@ -118,50 +118,60 @@ cdef inline void tt_free(TT* tt) noexcept nogil:
     tt.table = NULL
 
 cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
-    cdef TTEntry* b = tt.table + (tt_hash(k, k2) & tt.bucket_mask) * TT_WAYS
+    cdef u64 h = tt_hash(k, k2)
+    cdef TTBucket* b = tt.table + (h & tt.bucket_mask)
+    cdef unsigned short tag = hash_tag(h)
     cdef int i
     for i in range(TT_WAYS):
-        if same_key(&b[i], k, k2):
+        if b.tag[i] == tag and same_key(&b.e[i], k, k2):
             tt.hits += 1
-            return &b[i]
+            return &b.e[i]
     return NULL
 
 cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
     # Merge bounds into the entry for this key, or take the empty slot or the slot that saves
     # the least work (fewest cards still held).
-    cdef TTEntry* b = tt.table + (tt_hash(k, k2) & tt.bucket_mask) * TT_WAYS
-    cdef TTEntry* victim = NULL
-    cdef int i
+    cdef u64 h = tt_hash(k, k2)
+    cdef TTBucket* b = tt.table + (h & tt.bucket_mask)
+    cdef unsigned short tag = hash_tag(h)
+    cdef TTEntry* e
+    cdef int i, victim = -1
     tt.stores += 1
     for i in range(TT_WAYS):
-        if same_key(&b[i], k, k2):
-            if lower > b[i].lower:
-                b[i].lower = lower
-            if upper < b[i].upper:
-                b[i].upper = upper
+        if b.tag[i] == tag and same_key(&b.e[i], k, k2):
+            e = &b.e[i]
+            if lower > e.lower:
+                e.lower = lower
+            if upper < e.upper:
+                e.upper = upper
             if best >= 0:
-                b[i].best = best
+                e.best = best
             return
     for i in range(TT_WAYS):
-        if b[i].key2 == 0:
-            victim = &b[i]
+        if b.tag[i] == 0:
+            victim = i
             tt.entries += 1
             break
-    if victim == NULL:
-        victim = &b[0]
+    if victim < 0:
+        victim = 0
         for i in range(1, TT_WAYS):
-            if b[i].depth < victim.depth:
-                victim = &b[i]
+            if b.e[i].depth < b.e[victim].depth:
+                victim = i
+    b.tag[victim] = tag
+    e = &b.e[victim]
     for i in range(KEY_WORDS):
-        victim.key[i] = k[i]
-    victim.key2 = k2
-    victim.lower = lower
-    victim.upper = upper
-    victim.best = best
-    victim.depth = depth
+        e.key[i] = k[i]
+    e.key2 = k2
+    e.lower = lower
+    e.upper = upper
+    e.best = best
+    e.depth = depth
 
 cdef inline void tt_clear(TT* tt) noexcept nogil:
     cdef u64 i
-    for i in range((tt.bucket_mask + 1) * TT_WAYS):
-        tt.table[i].key2 = 0
+    for i in range(tt.bucket_mask + 1):
+        tt.table[i].tag[0] = 0
+        tt.table[i].tag[1] = 0
+        tt.table[i].tag[2] = 0
+        tt.table[i].tag[3] = 0
     tt.entries = 0
