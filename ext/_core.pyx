@@ -7,7 +7,7 @@
 from libc.string cimport memset
 from structs cimport (u64, Game, State, Ctx, Limits, MAX_SEATS, MAX_SUITS, MAX_MOVES,
                       USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
-                      USE_NULLGAME, USE_ALL)
+                      USE_NULLGAME, USE_LASTTRICK, USE_ALL)
 from bitops cimport bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
@@ -23,6 +23,7 @@ OPTION_BOUNDS = USE_BOUNDS
 OPTION_ORDERING = USE_ORDERING
 OPTION_RELATIVE = USE_RELATIVE
 OPTION_NULLGAME = USE_NULLGAME
+OPTION_LASTTRICK = USE_LASTTRICK
 OPTION_ALL = USE_ALL
 
 

@@ -65,14 +65,23 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
             others += t[i] // g.unit
     return g.hand_points - others
 
-cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
+cdef inline void play_forced_trick(const Game* g, State* t) noexcept nogil:
     # Every seat holds one card at the start of a trick: the play is forced.
-    cdef State t = s[0]
-    cdef int i, seat
+    cdef int i
     for i in range(g.n):
-        seat = (t.leader + t.count) % g.n
-        play_card(g, &t, lowest_bit(t.hand[seat]))
+        play_card(g, t, lowest_bit(t.hand[(t.leader + t.count) % g.n]))
+
+cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
+    # P's score after the last trick, whose play is forced.
+    cdef State t = s[0]
+    play_forced_trick(g, &t)
     return hand_score(g, &t, P)
+
+cdef inline int play_last_trick_winner(const Game* g, const State* s) noexcept nogil:
+    # The seat that wins the last trick, whose play is forced.
+    cdef State t = s[0]
+    play_forced_trick(g, &t)
+    return t.leader
 
 cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
     # The part of the points taken (at the start of a trick) that the rest of the hand depends

@@ -54,20 +54,73 @@ cdef inline bint must_beat(const Game* g, const State* s, int card, int first, i
             return True
     return False
 
+cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,
+                                  int* moves) noexcept nogil:
+    # The moves of a game without points (the null game, or with null False the last-trick
+    # game, lasttrick.pxd): one card per class (same hand and suit, no card in play between),
+    # ordered.  P ducks with its highest losing card and sheds its highest cards; in the null
+    # game it never plays a card that would win the trick.  The others try the usual forcing
+    # order (movegen.order_score).  Returns how many.
+    cdef const Game* g = &c.g
+    cdef int P = c.P
+    cdef int card, prev, su, sc, j, nm = 0
+    cdef u64 cand = legal_cards(g, s, seat)
+    cdef u64 still = s.out | s.trick_mask
+    cdef u64 m
+    cdef int scores[MAX_MOVES]
+    for su in range(g.n_suits):
+        m = cand & g.suit_mask[su]
+        prev = -1
+        while m:
+            card = highest_bit(m)
+            m &= ~bit(card)
+            if prev >= 0 and (still & between(card, prev)) == 0:
+                prev = card
+                continue
+            prev = card
+            if seat == P:
+                if s.count == 0:
+                    # Leading: only a card someone after P must beat loses the trick.
+                    if must_beat(g, s, card, 1, g.n - 1):
+                        sc = 1000 - card
+                    elif null:
+                        continue
+                    else:
+                        sc = card           # win with a high card, keep the low ones
+                elif g.suit_of[card] == s.led_suit:
+                    if card < s.win_card:
+                        sc = 1000 + card
+                    elif must_beat(g, s, card, s.count + 1, g.n - 1):
+                        sc = card
+                    elif null:
+                        continue            # it would win the trick
+                    else:
+                        sc = card - 500
+                else:
+                    sc = 500 + card         # a discard never wins
+            else:
+                sc = order_score(c, s, seat, card)
+            j = nm
+            while j > 0 and scores[j - 1] < sc:
+                scores[j] = scores[j - 1]
+                moves[j] = moves[j - 1]
+                j -= 1
+            scores[j] = sc
+            moves[j] = card
+            nm += 1
+    return nm
+
 cdef inline int null_search(Ctx* c, const State* s, u64* budget) noexcept nogil:
     # 1 if P can lose every remaining trick from s, 0 if the others can make it win one,
     # NULL_UNKNOWN if the budget of nodes ran out first.
     cdef const Game* g = &c.g
     cdef int P = c.P
-    cdef int seat, card, prev, r, i, nm, su
+    cdef int seat, r, i, nm
     cdef bint unknown = False
-    cdef u64 cand, m, still
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
     cdef TTEntry* e
     cdef int moves[MAX_MOVES]
-    cdef int scores[MAX_MOVES]
-    cdef int sc, j
     cdef State child
     c.nodes += 1
     if c.nodes % CHECK_EVERY == 0 and limits_reached(c.limits):
@@ -87,46 +140,7 @@ cdef inline int null_search(Ctx* c, const State* s, u64* budget) noexcept nogil:
             if e != NULL:
                 return e.lower
     seat = (s.leader + s.count) % g.n
-    cand = legal_cards(g, s, seat)
-    still = s.out | s.trick_mask
-    # One card per class (same suit, no card in play between), ordered: P ducks with its
-    # highest losing card and sheds its highest cards; the others try the usual forcing order.
-    nm = 0
-    for su in range(g.n_suits):
-        m = cand & g.suit_mask[su]
-        prev = -1
-        while m:
-            card = highest_bit(m)
-            m &= ~bit(card)
-            if prev >= 0 and (still & between(card, prev)) == 0:
-                prev = card
-                continue
-            prev = card
-            if seat == P:
-                if s.count == 0:
-                    # Leading: only a card someone after P must beat loses the trick.
-                    if not must_beat(g, s, card, 1, g.n - 1):
-                        continue
-                    sc = -card
-                elif g.suit_of[card] == s.led_suit:
-                    if card < s.win_card:
-                        sc = 1000 + card
-                    elif must_beat(g, s, card, s.count + 1, g.n - 1):
-                        sc = card
-                    else:
-                        continue        # it would win the trick
-                else:
-                    sc = 500 + card     # a discard never wins
-            else:
-                sc = order_score(c, s, seat, card)
-            j = nm
-            while j > 0 and scores[j - 1] < sc:
-                scores[j] = scores[j - 1]
-                moves[j] = moves[j - 1]
-                j -= 1
-            scores[j] = sc
-            moves[j] = card
-            nm += 1
+    nm = points_free_moves(c, s, seat, True, moves)
     if seat == P:
         r = 0
         for i in range(nm):

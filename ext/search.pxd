@@ -5,17 +5,19 @@
 # When a limit stops it (c.aborted), it returns at once without storing anything: the
 # caller must then ignore the value.
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT, USE_BOUNDS,
-                      USE_NULLGAME)
+                      USE_NULLGAME, USE_LASTTRICK)
 from bitops cimport popcount64
 from gamerules cimport hand_score, play_card, play_last_trick, score_key
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds, other_may_take_all
 from nullgame cimport null_search
+from lasttrick cimport last_search
 from limits cimport limits_reached, CHECK_EVERY
 
 cdef enum:
     NULL_MIN_TRICKS = 2         # tricks left from which the null game is tried
     NULL_BUDGET = 4096          # nodes one null-game search may use
+    LAST_BUDGET = 4096          # nodes one last-trick-game search may use
 
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
 
@@ -27,7 +29,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int best = -1
     cdef int first = -1
     cdef int offset = 0
-    cdef int floor
+    cdef int floor, ceiling
     cdef u64 budget
     cdef TTEntry* e
     cdef u64 key[KEY_WORDS]
@@ -89,6 +91,21 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         tt_store(&c.tt, key, k2, lower - offset, floor - offset, -1,
                                  popcount64(s.out))
                     return floor
+        if (c.options & USE_LASTTRICK) and popcount64(s.out) >= NULL_MIN_TRICKS * g.n:
+            # If P can keep from winning the last trick, it scores at most the floor of its
+            # thirds with every third still held.
+            ceiling = (s.taken[c.P] + s.out_points) // g.unit
+            if ceiling <= alpha and ceiling < upper and not other_may_take_all(g, s, c.P):
+                budget = LAST_BUDGET
+                r = last_search(c, s, &budget)
+                if c.aborted:
+                    return 0
+                if r == 1:
+                    c.stats.last_cuts += 1
+                    if c.options & USE_TT:
+                        tt_store(&c.tt, key, k2, lower - offset, ceiling - offset, -1,
+                                 popcount64(s.out))
+                    return ceiling
     a0 = alpha
     b0 = beta
     if s.count == 0:

@@ -27,7 +27,8 @@ cdef enum:
     USE_ORDERING = 8
     USE_RELATIVE = 16       # transposition keys on relative ranks
     USE_NULLGAME = 32       # the null game as a bound (nullgame.pxd)
-    USE_ALL = 63
+    USE_LASTTRICK = 64      # the last-trick game as a bound (lasttrick.pxd)
+    USE_ALL = 127
 
 cdef struct Game:
     # The rules as parameters: deck layout, card points, scoring.
@@ -97,6 +98,7 @@ cdef struct Stats:
     u64 bound_cuts              # trick starts decided by the cheap bounds
     u64 tt_cuts                 # trick starts decided by the table
     u64 null_cuts               # trick starts decided by the null game
+    u64 last_cuts               # trick starts decided by the last-trick game
     u64 trick_starts
     u64 expanded[16]            # trick starts searched, by tricks left
 

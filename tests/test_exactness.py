@@ -72,9 +72,11 @@ def test_every_seat_guarantee_matches_the_reference(data):
             0,
             _core.OPTION_TT,
             _core.OPTION_TT | _core.OPTION_NULLGAME,
+            _core.OPTION_TT | _core.OPTION_LASTTRICK,
             _core.OPTION_ALL & ~_core.OPTION_RELATIVE,
             _core.OPTION_ALL & ~_core.OPTION_BOUNDS,
             _core.OPTION_ALL & ~_core.OPTION_NULLGAME,
+            _core.OPTION_ALL & ~_core.OPTION_LASTTRICK,
         ]
     ),
 )
