@@ -7,7 +7,7 @@
 from libc.string cimport memset
 from structs cimport (u64, Game, State, Ctx, Limits, MAX_SEATS, MAX_SUITS, MAX_MOVES,
                       USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
-                      USE_NULLGAME, USE_LASTTRICK, USE_ALL)
+                      USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ALL)
 from bitops cimport bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
@@ -24,6 +24,7 @@ OPTION_ORDERING = USE_ORDERING
 OPTION_RELATIVE = USE_RELATIVE
 OPTION_NULLGAME = USE_NULLGAME
 OPTION_LASTTRICK = USE_LASTTRICK
+OPTION_QUASI = USE_QUASI
 OPTION_ALL = USE_ALL
 
 
@@ -338,7 +339,7 @@ cdef class Search:
         self.c.P = seat
         while not (cur.count == 0 and cur.out == 0):
             mover = to_move(&self.c.g, &cur)
-            nm = gen_moves(&self.c, &cur, mover, -1, moves)
+            nm = gen_moves(&self.c, &cur, mover, -1, moves, NULL)
             chosen = -1
             with nogil:
                 for i in range(nm):

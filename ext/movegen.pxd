@@ -84,16 +84,19 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
         return 100 + 8 * pts + rank          # void: dump points on P's trick
     return rank - 8 * pts
 
-cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int* moves) noexcept nogil:
+cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int* moves,
+                          int* runs) noexcept nogil:
     # Fills moves with one card per class of equivalent legal cards (its highest card), best
     # first: the card `first` (the transposition table's best card, itself a class's highest
-    # card) before all others.  Returns how many.
+    # card) before all others.  runs[i] (if runs is not NULL) is the highest card of the run
+    # moves[i] lies in: the cards of the hand and suit with no card in play between them,
+    # whatever their points (search.pxd, quasi-equivalent cards).  Returns how many.
     cdef const Game* g = &c.g
     cdef u64 cand = legal_cards(g, s, seat)
     cdef u64 still = s.out | s.trick_mask
     cdef u64 m
     cdef int scores[MAX_MOVES]
-    cdef int nm = 0, su, card, prev, i, j, sc
+    cdef int nm = 0, su, card, prev, i, j, sc, run = -1
     cdef bint equiv = (c.options & USE_EQUIVALENCE) != 0
     cdef bint order = (c.options & USE_ORDERING) != 0
     for su in range(g.n_suits):
@@ -102,6 +105,8 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
         while m:
             card = highest_bit(m)
             m &= ~bit(card)
+            if prev < 0 or (still & between(card, prev)) != 0:
+                run = card
             if equiv and prev >= 0 and equivalent(g, still, card, prev):
                 prev = card                  # same class as a card already listed
                 continue
@@ -115,8 +120,12 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
             while j > 0 and scores[j - 1] < sc:
                 scores[j] = scores[j - 1]
                 moves[j] = moves[j - 1]
+                if runs != NULL:
+                    runs[j] = runs[j - 1]
                 j -= 1
             scores[j] = sc
             moves[j] = card
+            if runs != NULL:
+                runs[j] = run
             nm += 1
     return nm

@@ -5,7 +5,7 @@
 # When a limit stops it (c.aborted), it returns at once without storing anything: the
 # caller must then ignore the value.
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT, USE_BOUNDS,
-                      USE_NULLGAME, USE_LASTTRICK)
+                      USE_NULLGAME, USE_LASTTRICK, USE_QUASI, CAPPOTTO_OFF)
 from bitops cimport popcount64
 from gamerules cimport hand_score, play_card, play_last_trick, score_key
 from movegen cimport gen_moves
@@ -20,6 +20,38 @@ cdef enum:
     LAST_BUDGET = 4096          # nodes one last-trick-game search may use
 
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
+
+cdef inline bint no_cappotto(const Game* g, const State* s) noexcept nogil:
+    # Whether no seat can take every point any more (or cappotto is off): two seats hold points.
+    cdef int i, holders = 0
+    if g.cappotto == CAPPOTTO_OFF:
+        return True
+    for i in range(g.n):
+        if s.taken[i] > 0:
+            holders += 1
+    return holders >= 2
+
+cdef inline bint quasi_known(const int* runs, int* known, int i, int sign, int bound) noexcept nogil:
+    # Quasi-equivalent cards (after Kupferschmid and Helmert's quasi-symmetry for Skat): two
+    # cards of one hand and suit with no card in play between them but unequal points lead to
+    # mirror lines with the same trick winners, the points of the two cards swapped.  That moves
+    # at most 3 thirds from one seat to another, which changes any seat's penalty by at most 1
+    # (floors of thirds; the others' floors for the last trick's winner) unless it makes or
+    # breaks a cappotto.  So a card's value is within 1 of any searched card of its run.  For a
+    # maximising seat (sign 1): if a searched card of the run has a value <= bound - 1, this one
+    # is <= bound, which cannot raise the node above alpha = bound; known[i] is set to that
+    # bound.  For P (sign -1): >= bound + 1 gives >= bound = beta.  Fail-soft values only: a
+    # value at or below alpha is an upper bound, at or above beta a lower bound.
+    cdef int j
+    for j in range(i):
+        if runs[j] == runs[i]:
+            if sign > 0 and known[j] <= bound - 1:
+                known[i] = known[j] + 1
+                return True
+            if sign < 0 and known[j] >= bound + 1:
+                known[i] = known[j] - 1
+                return True
+    return False
 
 cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef const Game* g = &c.g
@@ -36,6 +68,9 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef u64 k2 = 0
     cdef u64 sk = 0
     cdef int moves[MAX_MOVES]
+    cdef int runs[MAX_MOVES]
+    cdef int known[MAX_MOVES]
+    cdef bint quasi
     cdef State child
     c.nodes += 1
     if c.nodes % CHECK_EVERY == 0 and limits_reached(c.limits):
@@ -111,17 +146,24 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     if s.count == 0:
         c.stats.expanded[popcount64(s.out) // g.n] += 1
     seat = (s.leader + s.count) % g.n
-    nm = gen_moves(c, s, seat, first, moves)
+    nm = gen_moves(c, s, seat, first, moves, runs)
+    quasi = (c.options & USE_QUASI) != 0 and no_cappotto(g, s)
     if seat == c.P:
         c.stats.p_nodes += 1
         v = 127
         for i in range(nm):
-            child = s[0]
-            play_card(g, &child, moves[i])
-            r = search(c, &child, alpha, beta)
-            if c.aborted:
-                return 0
-            c.stats.p_moves += 1
+            if quasi and quasi_known(runs, known, i, -1, beta):
+                # A card of the same run is known to be at least beta + 1: this one is >= beta.
+                r = known[i]
+                c.stats.quasi_cuts += 1
+            else:
+                child = s[0]
+                play_card(g, &child, moves[i])
+                r = search(c, &child, alpha, beta)
+                if c.aborted:
+                    return 0
+                known[i] = r
+                c.stats.p_moves += 1
             if r < v:
                 v = r
                 best = moves[i]
@@ -136,12 +178,17 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         c.stats.o_nodes += 1
         v = -1
         for i in range(nm):
-            child = s[0]
-            play_card(g, &child, moves[i])
-            r = search(c, &child, alpha, beta)
-            if c.aborted:
-                return 0
-            c.stats.o_moves += 1
+            if quasi and quasi_known(runs, known, i, 1, alpha):
+                r = known[i]
+                c.stats.quasi_cuts += 1
+            else:
+                child = s[0]
+                play_card(g, &child, moves[i])
+                r = search(c, &child, alpha, beta)
+                if c.aborted:
+                    return 0
+                known[i] = r
+                c.stats.o_moves += 1
             if r > v:
                 v = r
                 best = moves[i]

@@ -28,7 +28,8 @@ cdef enum:
     USE_RELATIVE = 16       # transposition keys on relative ranks
     USE_NULLGAME = 32       # the null game as a bound (nullgame.pxd)
     USE_LASTTRICK = 64      # the last-trick game as a bound (lasttrick.pxd)
-    USE_ALL = 127
+    USE_QUASI = 128         # quasi-equivalent cards (search.pxd, quasi_known)
+    USE_ALL = 255
 
 cdef struct Game:
     # The rules as parameters: deck layout, card points, scoring.
@@ -99,6 +100,7 @@ cdef struct Stats:
     u64 tt_cuts                 # trick starts decided by the table
     u64 null_cuts               # trick starts decided by the null game
     u64 last_cuts               # trick starts decided by the last-trick game
+    u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 trick_starts
     u64 expanded[16]            # trick starts searched, by tricks left
 

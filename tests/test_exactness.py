@@ -77,6 +77,8 @@ def test_every_seat_guarantee_matches_the_reference(data):
             _core.OPTION_ALL & ~_core.OPTION_BOUNDS,
             _core.OPTION_ALL & ~_core.OPTION_NULLGAME,
             _core.OPTION_ALL & ~_core.OPTION_LASTTRICK,
+            _core.OPTION_ALL & ~_core.OPTION_QUASI,
+            _core.OPTION_TT | _core.OPTION_EQUIVALENCE | _core.OPTION_QUASI,
         ]
     ),
 )
