@@ -11,10 +11,17 @@ For each deal it solves every legal card of the leader (``ciapano.solve``) and, 
 on one core, stopped after ``--timeout`` seconds (reported as ``>timeout``).  Per set it prints
 the median, 90th percentile and maximum of the time, and the nodes and nodes per second.
 
+With ``--checked N``, the first ``N`` deals of each set are also solved in the checked
+configuration (``CHECKED_OPTIONS``: the transposition table on exact cards and rank equivalence,
+every other technique off; with less a full deal does not finish) after two tricks of seeded
+random play (the plain search cannot take whole deals in reasonable time), and every card's
+value must be the same as the fast search's.
+
 Usage (from the repository root, with the package installed)::
 
     python bench/bench_deals.py                       # the shipped deals
     python bench/bench_deals.py --set random --count 20 --players 3 4 5 --seed 1 --timeout 300
+    python bench/bench_deals.py --set random --count 20 --checked 3 --timeout 120
 """
 
 from __future__ import annotations
@@ -26,30 +33,50 @@ import statistics
 import time
 from pathlib import Path
 
+import numpy as np
+
 import ciapano
+from ciapano import _core
 from ciapano.dealing import random_deal
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: The checked configuration: a plain alpha-beta with a table on exact cards.
+CHECKED_OPTIONS = _core.OPTION_TT | _core.OPTION_EQUIVALENCE
 
-def _solve(kind: str, spec: tuple, table: bool, queue: mp.Queue) -> None:
+
+def _position(kind: str, spec: tuple, tricks: int = 0) -> ciapano.Position:
+    """The deal of a spec, after ``tricks`` tricks of random play seeded by the spec."""
     pos = ciapano.load(spec[0]) if kind == "file" else random_deal(spec[0], spec[1])
+    rng = np.random.default_rng(abs(hash(spec)) % 2**32 if kind == "file" else spec[1])
+    for _ in range(tricks * pos.players):
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[rng.integers(len(moves))])
+    return pos
+
+
+def _solve(kind: str, spec: tuple, mode: str, queue: mp.Queue) -> None:
+    pos = _position(kind, spec, 2 if mode in ("fast2", "checked2") else 0)
     start = time.perf_counter()
-    if table:
+    if mode == "table":
         t = ciapano.dd_table(pos)
         queue.put((time.perf_counter() - start, t.nodes, t.to_list()))
     else:
-        r = ciapano.solve(pos)
-        queue.put((time.perf_counter() - start, r.nodes, r.value))
+        options = CHECKED_OPTIONS if mode == "checked2" else _core.OPTION_ALL
+        r = ciapano.solve(pos, options=options)
+        found = r.value if mode == "cards" else [(card.text, v) for card, v in r]
+        queue.put((time.perf_counter() - start, r.nodes, found))
 
 
-def run_one(kind: str, spec: tuple, table: bool, timeout: float):
-    """(seconds, nodes, value) of one solve, or None when it ran out of time.
+def run_one(kind: str, spec: tuple, mode: str, timeout: float):
+    """(seconds, nodes, value) of one solve, or None when it ran out of time.  ``mode``:
+    ``cards`` (every card of the leader), ``table`` (every seat's guarantee), ``fast2`` and
+    ``checked2`` (every card after two tricks, fast or checked search).
 
     :raises RuntimeError: if the solve failed.
     """
     queue: mp.Queue = mp.Queue()
-    proc = mp.Process(target=_solve, args=(kind, spec, table, queue))
+    proc = mp.Process(target=_solve, args=(kind, spec, mode, queue))
     proc.start()
     proc.join(timeout)
     if proc.is_alive():
@@ -106,21 +133,26 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--table", action="store_true", help="also every seat's guarantee")
     ap.add_argument("--json", type=Path, help="write the figures to this file")
+    ap.add_argument(
+        "--checked", type=int, default=0, metavar="N",
+        help="also compare the checked configuration on the first N deals of each set",
+    )  # fmt: skip
     args = ap.parse_args()
 
     results = []
-    modes = [False, True] if args.table else [False]
+    checked_rows = []
+    modes = ["cards", "table"] if args.table else ["cards"]
     for n in args.players:
         if args.set == "shipped":
             specs = [("file", (str(p),)) for p in sorted(ROOT.glob(f"positions/deal{n}_*.json"))]
         else:
             specs = [("deal", (n, args.seed + i)) for i in range(args.count)]
-        for table in modes:
+        for mode in modes:
             rows = []
             for kind, spec in specs:
-                r = run_one(kind, spec, table, args.timeout)
+                r = run_one(kind, spec, mode, args.timeout)
                 name = Path(spec[0]).name if kind == "file" else f"seed {spec[1]}"
-                what = "table" if table else "cards"
+                what = mode
                 if r is None:
                     print(f"  {n}p {name:<22} {what}: >{args.timeout:.0f} s", flush=True)
                 else:
@@ -130,10 +162,36 @@ def main() -> None:
                         flush=True,
                     )
                 rows.append(r)
-            label = f"{n} players, {'DD table' if table else 'all cards'}"
+            label = f"{n} players, {'DD table' if mode == 'table' else 'all cards'}"
             results.append(summary(label, rows, args.timeout))
+        for kind, spec in specs[: args.checked]:
+            checked_rows.append(check_one(n, kind, spec, args.timeout))
+    if args.checked:
+        agreed = sum(1 for r in checked_rows if r == "agree")
+        print(f"checked configuration: {agreed} of {len(checked_rows)} positions agree", end="")
+        print(f", {checked_rows.count('timeout')} ran out of time", flush=True)
+        if "DISAGREE" in checked_rows:
+            raise SystemExit("the fast and the checked search disagree")
     if args.json:
         args.json.write_text(json.dumps(results, indent=1))
+
+
+def check_one(n: int, kind: str, spec: tuple, timeout: float) -> str:
+    """Solve one position after two tricks with the fast and the checked search and compare
+    every card's value: ``agree``, ``DISAGREE`` or ``timeout``."""
+    fast = run_one(kind, spec, "fast2", timeout)
+    plain = run_one(kind, spec, "checked2", timeout)
+    name = Path(spec[0]).name if kind == "file" else f"seed {spec[1]}"
+    if fast is None or plain is None:
+        print(f"  {n}p {name:<22} checked: >{timeout:.0f} s", flush=True)
+        return "timeout"
+    verdict = "agree" if fast[2] == plain[2] else "DISAGREE"
+    print(
+        f"  {n}p {name:<22} after 2 tricks: fast {fast[0]:7.2f} s {fast[1]:>13,} nodes, "
+        f"checked {plain[0]:7.2f} s {plain[1]:>13,} nodes: {verdict}",
+        flush=True,
+    )
+    return verdict
 
 
 if __name__ == "__main__":
