@@ -257,6 +257,7 @@ cdef class Search:
             lower[0] = upper[0] = hand_score(&self.c.g, s, self.c.P)
             return True
         cheap_bounds(&self.c.g, s, self.c.P, lower, upper)
+        self.c.tt.gen += 1
         return bracket(&self.c, s, lower, upper, guess)
 
     def value_bounds(self, int seat, int guess=-1):

@@ -70,6 +70,7 @@ cdef struct TTEntry:
     signed char upper           # the value is <= upper + offset
     signed char best            # best card found (relative form), or -1
     unsigned char depth         # cards still held: the work an entry saves
+    unsigned char gen           # the table's generation when the entry was last stored or used
 
 cdef enum:
     TT_WAYS = 4                 # entries per bucket
@@ -82,6 +83,7 @@ cdef struct TTBucket:
 cdef struct TT:
     TTBucket* table
     u64 bucket_mask             # buckets - 1 (a power of two)
+    unsigned char gen           # generation: one per value asked of the driver (_core.pyx)
     u64 entries
     u64 stores
     u64 hits

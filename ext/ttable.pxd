@@ -108,6 +108,7 @@ cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     if tt.table == NULL:
         return -1
     tt.bucket_mask = buckets - 1
+    tt.gen = 0
     tt.entries = 0
     tt.stores = 0
     tt.hits = 0
@@ -125,12 +126,19 @@ cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
     for i in range(TT_WAYS):
         if b.tag[i] == tag and same_key(&b.e[i], k, k2):
             tt.hits += 1
+            b.e[i].gen = tt.gen
             return &b.e[i]
     return NULL
 
+cdef inline int tt_worth(const TT* tt, const TTEntry* e) noexcept nogil:
+    # What keeping an entry is worth: the work it saves (cards still held), and more if it was
+    # stored or used for the present value.  A full solve asks for one value per card, whose
+    # searches share few positions, so older entries make way first.
+    return e.depth + (64 if e.gen == tt.gen else 0)
+
 cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
-    # Merge bounds into the entry for this key, or take the empty slot or the slot that saves
-    # the least work (fewest cards still held).
+    # Merge bounds into the entry for this key, or take the empty slot or the slot worth the
+    # least (tt_worth).
     cdef u64 h = tt_hash(k, k2)
     cdef TTBucket* b = tt.table + (h & tt.bucket_mask)
     cdef unsigned short tag = hash_tag(h)
@@ -146,6 +154,7 @@ cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, in
                 e.upper = upper
             if best >= 0:
                 e.best = best
+            e.gen = tt.gen
             return
     for i in range(TT_WAYS):
         if b.tag[i] == 0:
@@ -155,7 +164,7 @@ cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, in
     if victim < 0:
         victim = 0
         for i in range(1, TT_WAYS):
-            if b.e[i].depth < b.e[victim].depth:
+            if tt_worth(tt, &b.e[i]) < tt_worth(tt, &b.e[victim]):
                 victim = i
     b.tag[victim] = tag
     e = &b.e[victim]
@@ -166,6 +175,7 @@ cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, in
     e.upper = upper
     e.best = best
     e.depth = depth
+    e.gen = tt.gen
 
 cdef inline void tt_clear(TT* tt) noexcept nogil:
     cdef u64 i
