@@ -184,12 +184,10 @@ cdef class Search:
             if not self.root.hand[seat] & bit(card):
                 raise ValueError(f"trick[{i}]: card {card} is not in seat {seat}'s mask")
             play_card(g, &self.root, card)
-        # Table size: a power of two of buckets within tt_mb, and no bigger than the position
-        # can use (about 2**(cards/2) trick starts).
-        buckets = 1
-        while (buckets * 2 * entry_bytes <= tt_mb * (1 << 20)
-               and buckets < (<u64>1 << (6 + popcount64(self.root.out) // 2))):
-            buckets *= 2
+        # Table size: as many buckets as tt_mb holds, and no more than the position can use
+        # (about 2**(cards/2) trick starts).
+        buckets = max(1, min(<u64>(tt_mb * (1 << 20)) // entry_bytes,
+                             (<u64>1) << (6 + popcount64(self.root.out) // 2)))
         if tt_init(&self.c.tt, buckets) != 0:
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
 
@@ -209,7 +207,7 @@ cdef class Search:
     @property
     def tt_stats(self):
         """``(entries, stores, hits, bytes)`` of the transposition table."""
-        size = (self.c.tt.bucket_mask + 1) * sizeof(TTBucket)
+        size = self.c.tt.buckets * sizeof(TTBucket)
         return (self.c.tt.entries, self.c.tt.stores, self.c.tt.hits, size)
 
     @property

@@ -82,7 +82,7 @@ cdef struct TTBucket:
 
 cdef struct TT:
     TTBucket* table
-    u64 bucket_mask             # buckets - 1 (a power of two)
+    u64 buckets                 # number of buckets (any number >= 1)
     unsigned char gen           # generation: one per value asked of the driver (_core.pyx)
     u64 entries
     u64 stores

@@ -100,14 +100,20 @@ cdef inline bint same_key(const TTEntry* e, const u64* k, u64 k2) noexcept nogil
     return e.key2 == k2 and e.key[0] == k[0] and e.key[1] == k[1] and e.key[2] == k[2]
 
 cdef inline unsigned short hash_tag(u64 h) noexcept nogil:
-    return <unsigned short>((h >> 48) | 1)
+    # The low 16 bits (the bucket comes from the high 32), never 0.
+    return <unsigned short>((h & 0xFFFF) | 1)
+
+cdef inline u64 bucket_of(const TT* tt, u64 h) noexcept nogil:
+    # The bucket of a hash: its high 32 bits scaled to the number of buckets (any number up to
+    # 2**32), so that the table can fill its whole memory, not only a power of two.
+    return ((h >> 32) * tt.buckets) >> 32
 
 cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
-    # buckets must be a power of two; returns 0, or -1 when out of memory.
+    # Returns 0, or -1 when out of memory.
     tt.table = <TTBucket*>calloc(buckets, sizeof(TTBucket))
     if tt.table == NULL:
         return -1
-    tt.bucket_mask = buckets - 1
+    tt.buckets = buckets
     tt.gen = 0
     tt.entries = 0
     tt.stores = 0
@@ -120,7 +126,7 @@ cdef inline void tt_free(TT* tt) noexcept nogil:
 
 cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
     cdef u64 h = tt_hash(k, k2)
-    cdef TTBucket* b = tt.table + (h & tt.bucket_mask)
+    cdef TTBucket* b = tt.table + bucket_of(tt, h)
     cdef unsigned short tag = hash_tag(h)
     cdef int i
     for i in range(TT_WAYS):
@@ -140,7 +146,7 @@ cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, in
     # Merge bounds into the entry for this key, or take the empty slot or the slot worth the
     # least (tt_worth).
     cdef u64 h = tt_hash(k, k2)
-    cdef TTBucket* b = tt.table + (h & tt.bucket_mask)
+    cdef TTBucket* b = tt.table + bucket_of(tt, h)
     cdef unsigned short tag = hash_tag(h)
     cdef TTEntry* e
     cdef int i, victim = -1
@@ -179,7 +185,7 @@ cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, in
 
 cdef inline void tt_clear(TT* tt) noexcept nogil:
     cdef u64 i
-    for i in range(tt.bucket_mask + 1):
+    for i in range(tt.buckets):
         tt.table[i].tag[0] = 0
         tt.table[i].tag[1] = 0
         tt.table[i].tag[2] = 0
