@@ -323,11 +323,17 @@ cdef class Search:
             return None
         return r <= target
 
-    def line(self, int seat, int value):
+    def line(self, int seat, int value, int first=-1):
         """A principal variation: optimal cards for every seat from the root to the end.
 
-        :param value: the root's exact value for ``seat`` (from :meth:`value`).
+        Cheap right after the searches that proved ``value`` (their table entries are still
+        there); much dearer once later searches have taken their place.
+
+        :param value: the root's exact value for ``seat`` (from :meth:`value`), or with
+            ``first`` the exact value after that card (from :meth:`move_value`).
+        :param first: a card the seat to move plays first (the line then starts with it).
         :returns: card indices in order of play, or None if a limit stopped the search.
+        :raises ValueError: if ``first`` is not in the hand of the seat to move.
         """
         self._check_seat(seat)
         cdef State cur = self.root
@@ -336,6 +342,11 @@ cdef class Search:
         cdef int nm, i, r, mover, chosen
         out = []
         self.c.P = seat
+        if first >= 0:
+            if self.over or not (self.root.hand[to_move(&self.c.g, &self.root)] & bit(first)):
+                raise ValueError(f"first: {first} is not in the hand of the seat to move")
+            play_card(&self.c.g, &cur, first)
+            out.append(first)
         while not (cur.count == 0 and cur.out == 0):
             mover = to_move(&self.c.g, &cur)
             nm = gen_moves(&self.c, &cur, mover, -1, moves, NULL)

@@ -424,12 +424,17 @@ def solve(
     def make() -> _core.Search:
         return _search(position, per_thread, options, limits)
 
-    def card_job(cls: list[int]) -> Callable[[_core.Search, Any], tuple[int, int]]:
-        # The previous card's value is the guess the search starts from.
-        return lambda core, prev: core.move_bounds(p, cls[0], -1 if prev is None else prev[0])
+    def card_job(cls: list[int]) -> Callable[[_core.Search, Any], tuple[int, int, Any]]:
+        # The previous card's value is the guess the search starts from.  A line from the card
+        # is traced at once, while the table still holds what proved its value.
+        def job(core: _core.Search, prev: Any) -> tuple[int, int, Any]:
+            lo, hi = core.move_bounds(p, cls[0], -1 if prev is None else prev[0])
+            return lo, hi, core.line(p, lo, cls[0]) if lo == hi else None
 
-    bounds, searches, interrupted = _run([card_job(cls) for cls in classes], make, threads, limits)
-    bounds = [b if b is not None else (0, HAND_POINTS) for b in bounds]
+        return job
+
+    found, searches, interrupted = _run([card_job(cls) for cls in classes], make, threads, limits)
+    bounds = [b[:2] if b is not None else (0, HAND_POINTS) for b in found]
     # The position's bounds: the mover takes the best card for its side.
     pick = min if mover == p else max
     lower = pick(lo for lo, _ in bounds)
@@ -455,13 +460,9 @@ def solve(
         moves.sort(key=unproved_key)
     best = tuple(m.card for m in moves if m.cost == 0) if exact else ()
     line: tuple[Card, ...] = ()
-    core = searches[0] if searches else make()
-    if exact and not interrupted:
-        try:
-            traced = core.line(p, lower)
-        except KeyboardInterrupt:
-            interrupted = True
-            traced = None
+    if exact:
+        # The first best card (in the order of the classes) with a traced line.
+        traced = next((f[2] for f in found if f[:2] == (lower, lower) and f[2] is not None), None)
         if traced is not None:
             line = tuple(CARDS[c] for c in traced)
     seats = seat_bounds = None
