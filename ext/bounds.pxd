@@ -1,7 +1,7 @@
 # Cheap bounds on the perspective seat's penalty, from the points taken so far and the cards
 # held (RULES.md §1): cut-offs the search never has to earn.
 from structs cimport u64, Game, State, CAPPOTTO_OFF
-from bitops cimport lowest_bit
+from bitops cimport lowest_bit, highest_bit
 
 cdef inline bint ducks_suit(u64 pm, u64 cm) noexcept nogil:
     # P's cards pm can duck every lead of the others' cards cm of one suit: sorted from the
@@ -101,3 +101,77 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
         upper[0] = s.taken[P] // g.unit
     elif g.hand_points - others_floor > upper[0]:
         upper[0] = g.hand_points - others_floor
+
+cdef inline bint others_cannot_take_all(const Game* g, const State* s, int P) noexcept nogil:
+    # Whether no seat but P can take every point, whoever wins the current trick: cappotto is
+    # off, P holds points, or two seats do.
+    cdef int i, holders = 0
+    if g.cappotto == CAPPOTTO_OFF or s.taken[P] > 0:
+        return True
+    for i in range(g.n):
+        if s.taken[i] > 0:
+            holders += 1
+    return holders >= 2
+
+cdef inline bint can_beat(const Game* g, const State* s, int seat) noexcept nogil:
+    # Whether a seat still to play to the current trick holds a card that beats the winning one.
+    cdef u64 m = s.hand[seat] & g.suit_mask[s.led_suit]
+    return m != 0 and highest_bit(m) > s.win_card
+
+cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+    # In the middle of a trick that P has played to: a value at or below alpha, or at or above
+    # beta, that holds however the trick ends, or -1.  It saves the search of the rest of the
+    # trick where the next trick's cheap bounds would cut off every way it can end.
+    #
+    # P does not win the trick (another card is winning; the cards still to come cannot make
+    # P's win): if P can then duck every lead of the others' cards, as they hold them now, it
+    # can after the trick too (the others only lose cards: ducks_suit stays true), so it takes
+    # nothing more and scores its floor now (or 0 by its own cappotto).
+    #
+    # P wins the trick (no seat still to play holds a higher card of the suit led): its floor
+    # with the trick's points so far is a lower bound, unless P may take every point.
+    cdef int su, k, seat, floor, total, most, gain, others_floor, t
+    cdef u64 others
+    if ((P - s.leader + g.n) % g.n) >= s.count:
+        return -1                       # P has not played yet
+    floor = s.taken[P] // g.unit
+    if s.win_seat != P:
+        if floor > alpha or not others_cannot_take_all(g, s, P):
+            return -1
+        # P's most: every point still held and the discard without the last trick; with it,
+        # 11 minus the others' floors, which grow by at least the least that the trick's
+        # points so far add to a seat that can still win it.
+        most = (s.taken[P] + s.out_points + g.discard_points) // g.unit
+        gain = g.hand_points
+        others_floor = 0
+        for k in range(g.n):
+            seat = (s.leader + k) % g.n
+            if seat == P:
+                continue
+            others_floor += s.taken[seat] // g.unit
+            if seat == s.win_seat or (k >= s.count and can_beat(g, s, seat)):
+                t = (s.taken[seat] + s.trick_points) // g.unit - s.taken[seat] // g.unit
+                if t < gain:
+                    gain = t
+        if g.hand_points - others_floor - gain > most:
+            most = g.hand_points - others_floor - gain
+        if most <= alpha:
+            return most
+        others = s.out & ~s.hand[P]
+        for su in range(g.n_suits):
+            if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
+                return -1
+        return floor
+    for k in range(s.count, g.n):
+        if can_beat(g, s, (s.leader + k) % g.n):
+            return -1                   # this seat can still beat P's card
+    floor = (s.taken[P] + s.trick_points) // g.unit
+    if floor < beta:
+        return -1
+    if g.cappotto != CAPPOTTO_OFF:
+        total = 0
+        for k in range(g.n):
+            total += s.taken[k]
+        if s.taken[P] == total:
+            return -1                   # P holds every point so far: its cappotto scores 0
+    return floor

@@ -9,7 +9,7 @@ from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_
 from bitops cimport popcount64
 from gamerules cimport hand_score, play_card, play_last_trick, score_key
 from movegen cimport gen_moves
-from bounds cimport cheap_bounds, other_may_take_all
+from bounds cimport cheap_bounds, mid_trick_bound, other_may_take_all
 from nullgame cimport null_search
 from lasttrick cimport last_search
 from limits cimport limits_reached, CHECK_EVERY
@@ -141,6 +141,11 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         tt_store(&c.tt, key, k2, lower - offset, ceiling - offset, -1,
                                  popcount64(s.out))
                     return ceiling
+    elif c.options & USE_BOUNDS:
+        r = mid_trick_bound(g, s, c.P, alpha, beta)
+        if r >= 0:
+            c.stats.mid_cuts += 1
+            return r
     a0 = alpha
     b0 = beta
     if s.count == 0:

@@ -102,6 +102,7 @@ cdef struct Stats:
     u64 tt_cuts                 # trick starts decided by the table
     u64 null_cuts               # trick starts decided by the null game
     u64 last_cuts               # trick starts decided by the last-trick game
+    u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 trick_starts
     u64 expanded[16]            # trick starts searched, by tricks left
