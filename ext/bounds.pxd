@@ -102,16 +102,19 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     elif g.hand_points - others_floor > upper[0]:
         upper[0] = g.hand_points - others_floor
 
-cdef inline bint others_cannot_take_all(const Game* g, const State* s, int P) noexcept nogil:
-    # Whether no seat but P can take every point, whoever wins the current trick: cappotto is
-    # off, P holds points, or two seats do.
+cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
+    # Whether no seat can take every point any more: cappotto is off, or two seats hold points.
     cdef int i, holders = 0
-    if g.cappotto == CAPPOTTO_OFF or s.taken[P] > 0:
+    if g.cappotto == CAPPOTTO_OFF:
         return True
     for i in range(g.n):
         if s.taken[i] > 0:
             holders += 1
     return holders >= 2
+
+cdef inline bint others_cannot_take_all(const Game* g, const State* s, int P) noexcept nogil:
+    # Whether no seat but P can take every point, whoever wins the current trick.
+    return s.taken[P] > 0 or nobody_takes_all(g, s)
 
 cdef inline bint can_beat(const Game* g, const State* s, int seat) noexcept nogil:
     # Whether a seat still to play to the current trick holds a card that beats the winning one.

@@ -5,11 +5,11 @@
 # When a limit stops it (c.aborted), it returns at once without storing anything: the
 # caller must then ignore the value.
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT, USE_BOUNDS,
-                      USE_NULLGAME, USE_LASTTRICK, USE_QUASI, CAPPOTTO_OFF)
+                      USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
 from bitops cimport popcount64
 from gamerules cimport hand_score, play_card, play_last_trick, score_key
 from movegen cimport gen_moves
-from bounds cimport cheap_bounds, mid_trick_bound, other_may_take_all
+from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport null_search
 from lasttrick cimport last_search
 from limits cimport limits_reached, CHECK_EVERY
@@ -20,16 +20,6 @@ cdef enum:
     LAST_BUDGET = 4096          # nodes one last-trick-game search may use
 
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
-
-cdef inline bint no_cappotto(const Game* g, const State* s) noexcept nogil:
-    # Whether no seat can take every point any more (or cappotto is off): two seats hold points.
-    cdef int i, holders = 0
-    if g.cappotto == CAPPOTTO_OFF:
-        return True
-    for i in range(g.n):
-        if s.taken[i] > 0:
-            holders += 1
-    return holders >= 2
 
 cdef inline bint quasi_known(const int* runs, int* known, int i, int sign, int bound) noexcept nogil:
     # Quasi-equivalent cards (after Kupferschmid and Helmert's quasi-symmetry for Skat): two
@@ -152,7 +142,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         c.stats.expanded[popcount64(s.out) // g.n] += 1
     seat = (s.leader + s.count) % g.n
     nm = gen_moves(c, s, seat, first, moves, runs)
-    quasi = (c.options & USE_QUASI) != 0 and no_cappotto(g, s)
+    quasi = (c.options & USE_QUASI) != 0 and nobody_takes_all(g, s)
     if seat == c.P:
         c.stats.p_nodes += 1
         v = 127
