@@ -1,16 +1,23 @@
-# The null game: can the perspective seat P lose every remaining trick, whatever the others do?
+# Two yes/no games without points, whose answers bound the perspective seat P's penalty:
 #
-# This is the misère sub-game Skat calls "null": P loses it the moment it wins a trick.  When
-# P can lose every trick from here, it takes no more points and not the last trick, so (no
-# other seat being able to take every point) its score is its floor now: a cut-off for the
-# main search whenever that floor is low enough, found without the points, the residues of
-# thirds or the perspective's score that split the main search's table entries.  The null
-# game's own entries (in the same table, told apart by a tag in key2) are keyed on who holds
-# which cards in relative ranks and who leads; points play no part, so cards of one hand with
-# no card in play between them are equivalent whatever their points.
+# * The null game: can P lose every remaining trick, whatever the others do?  This is the
+#   misère sub-game Skat calls "null": P loses it the moment it wins a trick.  When P can lose
+#   every trick from here, it takes no more points and not the last trick, so (no other seat
+#   being able to take every point) its score is its floor now.
+# * The last-trick game: can P keep from winning the last trick?  Then it scores the floor of
+#   its own thirds (RULES.md §1, "Hand score"), at most the floor of its thirds with every
+#   third still held.  The main search's weakest bound is the other case, where P takes the
+#   last trick and scores 11 minus the others' floors, large while they hold few whole points.
+#
+# Either is a cut-off for the main search whenever its bound is low enough, found without the
+# points, the residues of thirds or the perspective's score that split the main search's table
+# entries.  Their own entries (in the same table, told apart by a tag in key2) are keyed on who
+# holds which cards in relative ranks, who leads and who P is, so one entry serves every split
+# of the points taken so far; and cards of one hand with no card in play between them are
+# equivalent whatever their points.
 from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
-from bitops cimport bit, between, highest_bit, lowest_bit
-from gamerules cimport legal_cards, play_card
+from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
+from gamerules cimport legal_cards, play_card, play_last_trick_winner
 from bounds cimport can_duck_everything
 from movegen cimport order_score
 from limits cimport limits_reached, CHECK_EVERY
@@ -18,6 +25,8 @@ from ttable cimport tt_probe, tt_store
 
 cdef enum:
     NULL_UNKNOWN = -1           # the budget ran out, or a limit stopped the search
+    NULL_GAME = 0               # the games, as the `kind` of points_free_search
+    LAST_TRICK_GAME = 1
 
 cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # Owners of the cards still held, each suit from its highest card, one base-6 digit per
@@ -110,13 +119,15 @@ cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint n
             nm += 1
     return nm
 
-cdef inline int null_search(Ctx* c, const State* s, u64* budget) noexcept nogil:
-    # 1 if P can lose every remaining trick from s, 0 if the others can make it win one,
-    # NULL_UNKNOWN if the budget of nodes ran out first.
+cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind) noexcept nogil:
+    # 1 if P wins the game (NULL_GAME: loses every remaining trick; LAST_TRICK_GAME: keeps from
+    # winning the last one) from s, 0 if the others can stop it, NULL_UNKNOWN if the budget of
+    # nodes ran out (or a limit stopped the search) first.
     cdef const Game* g = &c.g
     cdef int P = c.P
     cdef int seat, r, i, nm
     cdef bint unknown = False
+    cdef bint null = kind == NULL_GAME
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
     cdef TTEntry* e
@@ -131,24 +142,24 @@ cdef inline int null_search(Ctx* c, const State* s, u64* budget) noexcept nogil:
     if s.count == 0:
         if s.out == 0:
             return 1
+        if not null and popcount64(s.out) == g.n:
+            return play_last_trick_winner(g, s) != P
         if can_duck_everything(g, s, P):
             return 1
         if c.options & USE_TT:
             null_key(c, s, key)
-            k2 = ((<u64>3) << 62) | <u64>s.leader | (<u64>P << 3)
+            k2 = ((<u64>(6 + kind)) << 61) | <u64>s.leader | (<u64>P << 3)
             e = tt_probe(&c.tt, key, k2)
             if e != NULL:
                 return e.lower
     seat = (s.leader + s.count) % g.n
-    nm = points_free_moves(c, s, seat, True, moves)
+    nm = points_free_moves(c, s, seat, null, moves)
     if seat == P:
         r = 0
         for i in range(nm):
             child = s[0]
             play_card(g, &child, moves[i])
-            if child.count == 0 and child.leader == P:
-                continue            # P won the trick after all (not possible: filtered above)
-            r = null_search(c, &child, budget)
+            r = points_free_search(c, &child, budget, kind)
             if r == 1:
                 break
             if r == NULL_UNKNOWN:
@@ -160,10 +171,10 @@ cdef inline int null_search(Ctx* c, const State* s, u64* budget) noexcept nogil:
         for i in range(nm):
             child = s[0]
             play_card(g, &child, moves[i])
-            if child.count == 0 and child.leader == P:
+            if null and child.count == 0 and child.leader == P:
                 r = 0               # this card makes P win the trick
                 break
-            r = null_search(c, &child, budget)
+            r = points_free_search(c, &child, budget, kind)
             if r == 0:
                 break
             if r == NULL_UNKNOWN:

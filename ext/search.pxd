@@ -10,14 +10,12 @@ from bitops cimport popcount64
 from gamerules cimport hand_score, play_card, play_last_trick, score_key
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
-from nullgame cimport null_search
-from lasttrick cimport last_search
+from nullgame cimport points_free_search, NULL_GAME
 from limits cimport limits_reached, CHECK_EVERY
 
 cdef enum:
-    NULL_MIN_TRICKS = 2         # tricks left from which the null game is tried
-    NULL_BUDGET = 4096          # nodes one null-game search may use
-    LAST_BUDGET = 4096          # nodes one last-trick-game search may use
+    NULL_MIN_TRICKS = 2         # tricks left from which the games without points are tried
+    NULL_BUDGET = 4096          # nodes one search of such a game may use
 
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
 
@@ -51,7 +49,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int best = -1
     cdef int first = -1
     cdef int offset = 0
-    cdef int floor, ceiling
+    cdef int bound, kind
     cdef u64 budget
     cdef TTEntry* e
     cdef u64 key[KEY_WORDS]
@@ -102,35 +100,31 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             alpha = lower
         if upper < beta:
             beta = upper
-        if (c.options & USE_NULLGAME) and popcount64(s.out) >= NULL_MIN_TRICKS * g.n:
-            # If P can lose every trick from here, its floor now is its score.
-            floor = s.taken[c.P] // g.unit
-            if floor <= alpha and not other_may_take_all(g, s, c.P):
+        if popcount64(s.out) >= NULL_MIN_TRICKS * g.n and not other_may_take_all(g, s, c.P):
+            # The games without points (nullgame.pxd) as bounds: if P can lose every trick
+            # from here, its floor now is its score; if it can keep from winning the last
+            # trick, it scores at most the floor of its thirds with every third still held.
+            for kind in range(2):
+                if kind == NULL_GAME:
+                    bound = s.taken[c.P] // g.unit
+                    if not (c.options & USE_NULLGAME):
+                        continue
+                else:
+                    bound = (s.taken[c.P] + s.out_points) // g.unit
+                    if not (c.options & USE_LASTTRICK):
+                        continue
+                if bound > alpha or bound >= upper:
+                    continue
                 budget = NULL_BUDGET
-                r = null_search(c, s, &budget)
+                r = points_free_search(c, s, &budget, kind)
                 if c.aborted:
                     return 0
                 if r == 1:
-                    c.stats.null_cuts += 1
+                    c.stats.null_cuts[kind] += 1
                     if c.options & USE_TT:
-                        tt_store(&c.tt, key, k2, lower - offset, floor - offset, -1,
+                        tt_store(&c.tt, key, k2, lower - offset, bound - offset, -1,
                                  popcount64(s.out))
-                    return floor
-        if (c.options & USE_LASTTRICK) and popcount64(s.out) >= NULL_MIN_TRICKS * g.n:
-            # If P can keep from winning the last trick, it scores at most the floor of its
-            # thirds with every third still held.
-            ceiling = (s.taken[c.P] + s.out_points) // g.unit
-            if ceiling <= alpha and ceiling < upper and not other_may_take_all(g, s, c.P):
-                budget = LAST_BUDGET
-                r = last_search(c, s, &budget)
-                if c.aborted:
-                    return 0
-                if r == 1:
-                    c.stats.last_cuts += 1
-                    if c.options & USE_TT:
-                        tt_store(&c.tt, key, k2, lower - offset, ceiling - offset, -1,
-                                 popcount64(s.out))
-                    return ceiling
+                    return bound
     elif c.options & USE_BOUNDS:
         r = mid_trick_bound(g, s, c.P, alpha, beta)
         if r >= 0:

@@ -27,7 +27,7 @@ cdef enum:
     USE_ORDERING = 8
     USE_RELATIVE = 16       # transposition keys on relative ranks
     USE_NULLGAME = 32       # the null game as a bound (nullgame.pxd)
-    USE_LASTTRICK = 64      # the last-trick game as a bound (lasttrick.pxd)
+    USE_LASTTRICK = 64      # the last-trick game as a bound (nullgame.pxd)
     USE_QUASI = 128         # quasi-equivalent cards (search.pxd, quasi_known)
     USE_ALL = 255
 
@@ -100,8 +100,7 @@ cdef struct Stats:
     u64 o_moves
     u64 bound_cuts              # trick starts decided by the cheap bounds
     u64 tt_cuts                 # trick starts decided by the table
-    u64 null_cuts               # trick starts decided by the null game
-    u64 last_cuts               # trick starts decided by the last-trick game
+    u64 null_cuts[2]            # trick starts decided by the null and the last-trick game
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 trick_starts
