@@ -83,6 +83,8 @@ cdef inline int p_lead_score(const Ctx* c, const State* s, int card) noexcept no
     # other seat must follow (nobody discards points on the trick).  Bad: P's lowest card of
     # the suit (P keeps it for a later duck), a suit where the others hold many points, and,
     # slightly, a card some seat is sure to beat (it holds only higher cards of the suit).
+    # And a lead that leaves the others few replies (the cards of the suit they hold, their
+    # whole hand when void): when P's lead holds, every reply must be searched.
     cdef const Game* g = &c.g
     cdef int su = g.suit_of[card]
     cdef u64 suit = g.suit_mask[su]
@@ -102,12 +104,27 @@ cdef inline int p_lead_score(const Ctx* c, const State* s, int card) noexcept no
         if i != c.P:
             m = s.hand[i] & suit
             if m == 0:
-                sc -= 60                     # this seat discards on the trick
-            elif lowest_bit(m) > card:
-                sure = True
+                sc -= 60 + 8 * popcount64(s.hand[i])  # it discards, any card of its hand
+            else:
+                sc -= 8 * popcount64(m)      # its replies: fewer to refute in a proof
+                if lowest_bit(m) > card:
+                    sure = True
     if sure:
         sc -= 35
     return sc
+
+cdef inline bint must_beat(const Game* g, const State* s, int card, int first, int last) noexcept nogil:
+    # Whether a seat playing after `card` in this trick, in order of play from the offsets
+    # first..last after the leader, holds the card's suit and only higher cards of it: it must
+    # then follow and beat the card.
+    cdef int k
+    cdef u64 m
+    cdef u64 suit = g.suit_mask[g.suit_of[card]]
+    for k in range(first, last + 1):
+        m = s.hand[(s.leader + k) % g.n] & suit
+        if m and lowest_bit(m) > card:
+            return True
+    return False
 
 cdef inline int p_follow_score(const Ctx* c, const State* s, int card) noexcept nogil:
     # P follows or discards.  Following: duck if it can, with a card high among the others'
@@ -123,6 +140,8 @@ cdef inline int p_follow_score(const Ctx* c, const State* s, int card) noexcept 
         sc += 35 * popcount64(others_below)
         if card < s.win_card:
             sc += 70
+        elif must_beat(g, s, card, s.count + 1, g.n - 1):
+            sc += 70                      # a later seat must beat it: a sure duck
         if card == lowest_bit(s.hand[c.P] & suit):
             sc -= 120
         return sc

@@ -19,7 +19,7 @@ from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_T
 from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
 from gamerules cimport legal_cards, play_card, play_last_trick_winner
 from bounds cimport can_duck_everything
-from movegen cimport order_score
+from movegen cimport must_beat, order_score
 from limits cimport limits_reached, CHECK_EVERY
 from ttable cimport tt_probe, tt_store
 
@@ -48,20 +48,6 @@ cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil
             m &= ~bit(card)
             key[su % 3] = key[su % 3] * 6 + <u64>(c.owner[card] + 1)
         key[su % 3] = key[su % 3] * 6
-
-cdef inline bint must_beat(const Game* g, const State* s, int card, int first, int last) noexcept nogil:
-    # Whether a seat playing after `card` in this trick, in order of play from the offsets
-    # first..last after the leader, holds the card's suit and only higher cards of it: it must
-    # then follow and beat the card.
-    cdef int k, seat
-    cdef u64 m
-    cdef u64 suit = g.suit_mask[g.suit_of[card]]
-    for k in range(first, last + 1):
-        seat = (s.leader + k) % g.n
-        m = s.hand[seat] & suit
-        if m and lowest_bit(m) > card:
-            return True
-    return False
 
 cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,
                                   int* moves) noexcept nogil:
