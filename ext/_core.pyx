@@ -5,7 +5,7 @@
 # Input is validated in Python (ciapano.position); this module only checks what would make
 # the C code unsafe.
 from libc.string cimport memset
-from structs cimport (u64, Game, State, Ctx, Limits, MAX_SEATS, MAX_SUITS, MAX_MOVES,
+from structs cimport (u64, Game, State, Ctx, Limits, TTBucket, MAX_SEATS, MAX_SUITS, MAX_MOVES,
                       USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ALL)
 from bitops cimport bit, popcount64
@@ -13,7 +13,6 @@ from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
 from bounds cimport cheap_bounds
 from ttable cimport tt_init, tt_free, tt_clear, relative_fits
-from structs cimport TTBucket
 from search cimport search
 from limits cimport monotonic
 

@@ -127,9 +127,12 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
     # trick where the next trick's cheap bounds would cut off every way it can end.
     #
     # P does not win the trick (another card is winning; the cards still to come cannot make
-    # P's win): if P can then duck every lead of the others' cards, as they hold them now, it
-    # can after the trick too (the others only lose cards: ducks_suit stays true), so it takes
-    # nothing more and scores its floor now (or 0 by its own cappotto).
+    # P's win), and no other seat can take every point: P scores at most the floor of its
+    # thirds with every third still held (without the last trick), or 11 minus the others'
+    # floors once the trick's points have gone to one of them (with it).  And if P can then
+    # duck every lead of the others' cards, as they hold them now, it can after the trick too
+    # (the others only lose cards: ducks_suit stays true), so it takes nothing more and
+    # scores its floor now (or 0 by its own cappotto).
     #
     # P wins the trick (no seat still to play holds a higher card of the suit led): its floor
     # with the trick's points so far is a lower bound, unless P may take every point.
