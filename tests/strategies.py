@@ -35,11 +35,9 @@ def positions(draw, players=None, max_hand=None, mid_trick=True, cappotto_bias=T
     discard = None
     if n == 3:
         # Often a point card, so that the last trick carries it.
-        if draw(st.booleans()):
-            aces = [c for c in rest if c.thirds == 3]
-            discard = aces[0]
-        else:
-            discard = rest[0]
+        aces = [c for c in rest if c.thirds == 3]
+        # (Every ace may be in the hands: then any card.)
+        discard = aces[0] if aces and draw(st.booleans()) else rest[0]
         rest.remove(discard)
     leader = draw(st.integers(0, n - 1))
     taken = [0] * n
