@@ -77,16 +77,25 @@ cdef inline bint other_may_take_all(const Game* g, const State* s, int P) noexce
             return True
     return False
 
-cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
-    cdef int i, total = 0, others_floor = 0
-    cdef int still = s.out_points + s.trick_points + g.discard_points
+cdef inline bint may_take_all(const Game* g, const State* s, int seat) noexcept nogil:
+    # Whether `seat` may still take every point (cappotto): it holds every point taken so far
+    # (or nobody has any yet).
+    cdef int i, total = 0
+    if g.cappotto == CAPPOTTO_OFF:
+        return False
     for i in range(g.n):
         total += s.taken[i]
+    return s.taken[seat] == total
+
+cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
+    cdef int i, others_floor = 0
+    cdef int still = s.out_points + s.trick_points + g.discard_points
+    for i in range(g.n):
         if i != P:
             others_floor += s.taken[i] // g.unit
     # Lower: P's own floor only grows; winning the last trick costs at least as much
     # (11 - others' floors >= ceil((1 + t_P) / 3)); only P's own cappotto scores 0.
-    if g.cappotto != CAPPOTTO_OFF and s.taken[P] == total:
+    if may_take_all(g, s, P):
         lower[0] = 0
     else:
         lower[0] = s.taken[P] // g.unit
@@ -136,7 +145,7 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
     #
     # P wins the trick (no seat still to play holds a higher card of the suit led): its floor
     # with the trick's points so far is a lower bound, unless P may take every point.
-    cdef int su, k, seat, floor, total, most, gain, others_floor, t
+    cdef int su, k, seat, floor, most, gain, others_floor, t
     cdef u64 others
     if ((P - s.leader + g.n) % g.n) >= s.count:
         return -1                       # P has not played yet
@@ -172,12 +181,6 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
         if can_beat(g, s, (s.leader + k) % g.n):
             return -1                   # this seat can still beat P's card
     floor = (s.taken[P] + s.trick_points) // g.unit
-    if floor < beta:
-        return -1
-    if g.cappotto != CAPPOTTO_OFF:
-        total = 0
-        for k in range(g.n):
-            total += s.taken[k]
-        if s.taken[P] == total:
-            return -1                   # P holds every point so far: its cappotto scores 0
+    if floor < beta or may_take_all(g, s, P):
+        return -1                       # too low, or P's cappotto (0) is still possible
     return floor
