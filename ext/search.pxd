@@ -117,6 +117,10 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                     continue
                 budget = NULL_BUDGET
                 r = points_free_search(c, s, &budget, kind)
+                c.stats.null_tries[kind] += 1
+                c.stats.null_nodes[kind] += NULL_BUDGET - budget
+                if r < 0:
+                    c.stats.null_unknown[kind] += 1
                 if c.aborted:
                     return 0
                 if r == 1:

@@ -101,6 +101,9 @@ cdef struct Stats:
     u64 bound_cuts              # trick starts decided by the cheap bounds
     u64 tt_cuts                 # trick starts decided by the table
     u64 null_cuts[2]            # trick starts decided by the null and the last-trick game
+    u64 null_tries[2]           # searches of those games
+    u64 null_unknown[2]         # ... stopped by their budget
+    u64 null_nodes[2]           # ... nodes they used
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 trick_starts

