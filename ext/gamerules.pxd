@@ -113,3 +113,32 @@ cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noe
         k |= (<u64>(s.taken[i] % g.unit)) << (3 + 2 * i)
     offset[0] = s.taken[P] // g.unit
     return k
+
+cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int taken_P,
+                                int* up, int* down) noexcept nogil:
+    # Bounds from a position of the same layout with other residues (score_key sk_kin), for
+    # the transposition table.  Moving a third from another seat to P never lowers P's score,
+    # whatever the play: its own floor can only grow, and if it wins the last trick the
+    # other seat's floor can only shrink (RULES.md §1; no seat can take every point, which
+    # the holder n + 1 of both keys ensures).  So the value is monotone along such moves, and
+    # value = P's floor + f(residues) (score_key).  From our residues r to the kin's r', the
+    # least move of thirds to P is a = sum over the others of (r_o - r'_o) mod 3; then
+    # value(here) <= value(kin) = our floor + (r_P + a) // 3 + kin's relative upper bound: up
+    # is that shift.  The other way, a' = sum of (r'_o - r_o) mod 3 and value(here) >=
+    # our floor + floor((r_P - a') / 3) + kin's relative lower bound: down is that shift.
+    # Returns False when the keys allow neither (another holder: then every position of the
+    # layout has the same residues anyway, all thirds being with one seat or none).
+    cdef int i, a = 0, b = 0, r, rk
+    if (sk & 7) != <u64>(g.n + 1) or (sk_kin & 7) != <u64>(g.n + 1):
+        return False
+    for i in range(g.n):
+        if i == P:
+            continue
+        r = <int>((sk >> (3 + 2 * i)) & 3)
+        rk = <int>((sk_kin >> (3 + 2 * i)) & 3)
+        a += (r - rk + 3) % 3
+        b += (rk - r + 3) % 3
+    r = taken_P % g.unit
+    up[0] = (r + a) // 3
+    down[0] = -((b - r + 2) // 3)
+    return True

@@ -4,10 +4,10 @@
 # value >= v; otherwise value == v.  The driver (_core.pyx) calls it with null windows.
 # When a limit stops it (c.aborted), it returns at once without storing anything: the
 # caller must then ignore the value.
-from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT, USE_BOUNDS,
+from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT, USE_BOUNDS,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
 from bitops cimport popcount64
-from gamerules cimport hand_score, play_card, play_last_trick, score_key
+from gamerules cimport hand_score, play_card, play_last_trick, score_key, residue_shifts
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport points_free_search, NULL_GAME
@@ -17,7 +17,7 @@ cdef enum:
     NULL_MIN_TRICKS = 2         # tricks left from which the games without points are tried
     NULL_BUDGET = 4096          # nodes one search of such a game may use
 
-from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
+from ttable cimport tt_key, tt_probe_layout, tt_store, K2_RESIDUE_SHIFT, encode_best, decode_best
 
 cdef inline bint quasi_known(const int* runs, int* known, int i, int sign, int bound) noexcept nogil:
     # Quasi-equivalent cards (after Kupferschmid and Helmert's quasi-symmetry for Skat): two
@@ -52,6 +52,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int bound, kind
     cdef u64 budget
     cdef TTEntry* e
+    cdef TTEntry* kin[TT_WAYS]
+    cdef int nkin, up, down
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
     cdef u64 sk = 0
@@ -83,7 +85,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             tt_key(c, s, key)
             sk = score_key(g, s, c.P, &offset)
             k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
-            e = tt_probe(&c.tt, key, k2)
+            e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
             if e != NULL:
                 if e.lower + offset > lower:
                     lower = e.lower + offset
@@ -96,6 +98,23 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                     c.stats.tt_cuts += 1
                     return upper
                 first = decode_best(c, s, e.best)
+            for i in range(nkin):
+                # Entries of the same cards with other residues of the thirds taken.
+                if not residue_shifts(g, sk, kin[i].key2 >> 6, c.P, s.taken[c.P], &up, &down):
+                    break
+                if kin[i].lower + down + offset > lower:
+                    lower = kin[i].lower + down + offset
+                if kin[i].upper + up + offset < upper:
+                    upper = kin[i].upper + up + offset
+                if first < 0:
+                    first = decode_best(c, s, kin[i].best)
+            if nkin:
+                if lower >= beta or lower == upper:
+                    c.stats.kin_cuts += 1
+                    return lower
+                if upper <= alpha:
+                    c.stats.kin_cuts += 1
+                    return upper
         if lower > alpha:
             alpha = lower
         if upper < beta:

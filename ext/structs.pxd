@@ -73,7 +73,7 @@ cdef struct TTEntry:
     unsigned char gen           # the table's generation when the entry was last stored or used
 
 cdef enum:
-    TT_WAYS = 4                 # entries per bucket
+    TT_WAYS = 8                 # entries per bucket (a layout's kin share one: ttable.pxd)
 
 cdef struct TTBucket:
     # The tags come first, so that a probe that misses reads one cache line.
@@ -100,6 +100,7 @@ cdef struct Stats:
     u64 o_moves
     u64 bound_cuts              # trick starts decided by the cheap bounds
     u64 tt_cuts                 # trick starts decided by the table
+    u64 kin_cuts                # ... by entries of the same cards with other residues
     u64 null_cuts[2]            # trick starts decided by the null and the last-trick game
     u64 null_tries[2]           # searches of those games
     u64 null_unknown[2]         # ... stopped by their budget

@@ -12,6 +12,10 @@
 # (owner, points) of its cards still held, high to low, and not the cards themselves; one entry
 # serves every position that differs only in already-played cards.  The best card is stored as
 # (suit, place from the top) so that it maps to the right card in every such position.
+#
+# Kin entries: the bucket and tag come from the key without the residues of the thirds taken
+# (layout_of), so the entries of one layout with different residues share a bucket and one
+# probe returns them all; the search turns them into bounds (gamerules.residue_shifts).
 from libc.stdlib cimport free
 from libc.string cimport memset
 from structs cimport u64, Ctx, Game, State, TT, TTEntry, TTBucket, KEY_WORDS, MAX_SUITS, TT_WAYS
@@ -110,7 +114,17 @@ cdef inline int decode_best(const Ctx* c, const State* s, int code) noexcept nog
         place -= 1
     return -1
 
+cdef enum:
+    K2_RESIDUE_SHIFT = 9        # key2 bits 9..18: the residues of the score key (search.pxd)
+
+cdef inline u64 layout_of(u64 k2) noexcept nogil:
+    # key2 without the residues of the thirds taken: every entry of a layout (the same cards,
+    # owners, leader, perspective and cappotto holder) hashes to the same bucket, whatever the
+    # residues, so that one probe finds them all (search.pxd, residue_bounds).
+    return k2 & ~((<u64>0x3FF) << K2_RESIDUE_SHIFT)
+
 cdef inline u64 tt_hash(const u64* k, u64 k2) noexcept nogil:
+    k2 = layout_of(k2)
     cdef u64 h = k[0] * <u64>0x9E3779B97F4A7C15ULL
     h ^= (k[1] + (h >> 32)) * <u64>0xC2B2AE3D27D4EB4FULL
     h ^= (k[2] + (h >> 29)) * <u64>0x165667B19E3779F9ULL
@@ -158,16 +172,33 @@ cdef inline void tt_free(TT* tt) noexcept nogil:
     tt.table = NULL
 
 cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
+    return tt_probe_layout(tt, k, k2, NULL, NULL)
+
+cdef inline TTEntry* tt_probe_layout(TT* tt, const u64* k, u64 k2, TTEntry** kin, int* nkin) noexcept nogil:
+    # The entry of the key, or NULL; with kin, also the entries of the same layout with other
+    # residues (at most TT_WAYS), their number in nkin.
     cdef u64 h = tt_hash(k, k2)
     cdef TTBucket* b = tt.table + bucket_of(tt, h)
     cdef unsigned short tag = hash_tag(h)
+    cdef TTEntry* found = NULL
+    cdef TTEntry* e
     cdef int i
+    if kin != NULL:
+        nkin[0] = 0
     for i in range(TT_WAYS):
-        if b.tag[i] == tag and same_key(&b.e[i], k, k2):
+        if b.tag[i] != tag:
+            continue
+        e = &b.e[i]
+        if e.key[0] != k[0] or e.key[1] != k[1] or e.key[2] != k[2]:
+            continue
+        if e.key2 == k2:
             tt.hits += 1
-            b.e[i].gen = tt.gen
-            return &b.e[i]
-    return NULL
+            e.gen = tt.gen
+            found = e
+        elif kin != NULL and layout_of(e.key2) == layout_of(k2):
+            kin[nkin[0]] = e
+            nkin[0] += 1
+    return found
 
 cdef inline int tt_worth(const TT* tt, const TTEntry* e) noexcept nogil:
     # What keeping an entry is worth: the work it saves (cards still held), and more if it was
@@ -218,9 +249,8 @@ cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, in
 
 cdef inline void tt_clear(TT* tt) noexcept nogil:
     cdef u64 i
+    cdef int w
     for i in range(tt.buckets):
-        tt.table[i].tag[0] = 0
-        tt.table[i].tag[1] = 0
-        tt.table[i].tag[2] = 0
-        tt.table[i].tag[3] = 0
+        for w in range(TT_WAYS):
+            tt.table[i].tag[w] = 0
     tt.entries = 0
