@@ -13,10 +13,23 @@ Rules: ``RULES.md`` of the project (Ciapanò, §1).
 """
 
 from .cards import CARDS, DECK, RANKS, SUITS, Card, CardError, CardSet, Rank, Suit
-from .errors import CiapanoError, IllegalMoveError, PositionError
-from .formats import SCHEMA_PATH, dump, dumps, from_dict, load, loads, schema
+from .errors import CiapanoError, IllegalMoveError, InformationSetError, PositionError
+from .formats import (
+    SCHEMA_PATH,
+    dump,
+    dumps,
+    from_dict,
+    load,
+    load_view,
+    loads,
+    loads_view,
+    schema,
+    view_at,
+    view_from_dict,
+)
 from .position import Position
 from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, RulesError, hand_score, trick_winner
+from .sampling import InformationSet, count_deals, sample_deals
 from .solve import (
     DEFAULT_TT_MB,
     DDTable,
@@ -47,6 +60,8 @@ __all__ = [
     "CiapanoError",
     "DDTable",
     "IllegalMoveError",
+    "InformationSet",
+    "InformationSetError",
     "MoveValue",
     "OptionError",
     "Position",
@@ -57,15 +72,21 @@ __all__ = [
     "SolveInterrupted",
     "SolveResult",
     "Suit",
+    "count_deals",
     "dd_table",
     "dump",
     "dumps",
     "from_dict",
     "hand_score",
     "load",
+    "load_view",
     "loads",
+    "loads_view",
+    "sample_deals",
     "schema",
     "solve",
     "trick_winner",
     "value",
+    "view_at",
+    "view_from_dict",
 ]

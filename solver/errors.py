@@ -7,7 +7,7 @@ that a message alone tells the user what to fix.
 
 from __future__ import annotations
 
-__all__ = ["CiapanoError", "IllegalMoveError", "PositionError"]
+__all__ = ["CiapanoError", "IllegalMoveError", "InformationSetError", "PositionError"]
 
 
 class CiapanoError(ValueError):
@@ -30,4 +30,12 @@ class IllegalMoveError(PositionError):
     """A card that may not be played in a position: not in the hand, or a failure to follow suit.
 
     The message names the card, the seat and the rule broken.
+    """
+
+
+class InformationSetError(PositionError):
+    """What a seat knows (an information set, a "view") that is malformed or inconsistent: hand
+    sizes that do not add up to the unseen cards, a void the seat's own cards contradict, or
+    voids that leave no deal of the unseen cards possible.  The message names the field
+    (``view``, ``hands[2]``, ``voids``, ...) and the value.
     """

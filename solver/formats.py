@@ -5,6 +5,12 @@ The JSON Schema of the files ships with the package (:data:`SCHEMA_PATH`); every
 against it and then for consistency, and every problem is reported as one
 :class:`~ciapano.PositionError` whose message starts with the field, e.g.
 ``hands[1][3]: 'XS' is not a card: ...`` or ``play[12]: seat 2 must follow suit H ...``.
+
+A file may also describe what one seat knows (an information set, ``docs/positions.md``, "A
+seat's view"): a history or a snapshot with ``"view": SEAT``, or a snapshot whose hidden hands
+are given as counts, with ``"voids"``.  ``load_view``/``loads_view``/``view_from_dict`` read it
+as an :class:`~ciapano.InformationSet`; :func:`view_at` gives a seat's view before a card of a
+hand record.
 """
 
 from __future__ import annotations
@@ -19,12 +25,25 @@ from typing import IO, Any
 
 import jsonschema
 
-from .cards import Card, CardError
-from .errors import PositionError
+from .cards import Card, CardError, CardSet
+from .errors import InformationSetError, PositionError
 from .position import Position
 from .rules import Rules, RulesError
+from .sampling import InformationSet, _gone, _suit
 
-__all__ = ["SCHEMA_PATH", "dump", "dumps", "from_dict", "load", "loads", "schema"]
+__all__ = [
+    "SCHEMA_PATH",
+    "dump",
+    "dumps",
+    "from_dict",
+    "load",
+    "load_view",
+    "loads",
+    "loads_view",
+    "schema",
+    "view_at",
+    "view_from_dict",
+]
 
 #: Where the JSON Schema of position files is installed.
 SCHEMA_PATH = Path(str(resources.files("ciapano") / "schema" / "position.schema.json"))
@@ -56,7 +75,18 @@ def _schema_error(error: jsonschema.ValidationError, form: str) -> PositionError
     field = _path(error.absolute_path)
     value = error.instance
     kind = error.validator
-    if kind == "pattern":
+    if kind in ("oneOf", "anyOf") and error.context:
+        # A hand is a list of cards or a count: report the problem of the branch that fits
+        # the value's type.
+        fitting = [e for e in error.context if e.validator != "type"]
+        if fitting:
+            return _schema_error(min(fitting, key=lambda e: len(e.absolute_path)), form)
+        message = f"{value!r} is neither a list of cards nor a number of cards"
+    elif "propertyNames" in error.schema_path:
+        message = f"{value!r} is not a seat: seats are 0..4"
+    elif kind == "pattern" and error.validator_value == schema()["$defs"]["suit"]["pattern"]:
+        message = f"{value!r} is not a suit: write S H D C (or ♠ ♥ ♦ ♣)"
+    elif kind == "pattern":
         try:
             Card(value)
             message = f"{value!r} is not a card"
@@ -107,12 +137,8 @@ def _schema_error(error: jsonschema.ValidationError, form: str) -> PositionError
     return PositionError(field, message)
 
 
-def from_dict(data: Mapping[str, Any]) -> Position:
-    """The position described by a parsed position file (snapshot or history form).
-
-    :param data: the JSON object as a dict.
-    :raises PositionError: (a ``ValueError``) naming the field and value of the first problem.
-    """
+def _check(data: Mapping[str, Any]) -> tuple[str, Rules]:
+    """Check a parsed file against the schema; its form and rules."""
     if not isinstance(data, Mapping):
         raise PositionError("", f"a position file holds a JSON object, not {type(data).__name__}")
     form = "history" if "deal" in data else "snapshot"
@@ -135,10 +161,37 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         rules = Rules(players=n, game=data.get("game", "ciapano"), **data.get("rules", {}))
     except RulesError as e:
         raise PositionError("rules", str(e)) from None
+    return form, rules
+
+
+def _counts(data: Mapping[str, Any]) -> list[int]:
+    """The seats whose hands a snapshot gives as counts."""
+    return [s for s, h in enumerate(data.get("hands", [])) if isinstance(h, int)]
+
+
+def from_dict(data: Mapping[str, Any]) -> Position:
+    """The position described by a parsed position file (snapshot or history form).
+
+    A ``view`` field is ignored (the file is read as an open position); ``voids`` and ``gone``
+    must agree with the hands.
+
+    :param data: the JSON object as a dict.
+    :raises PositionError: (a ``ValueError``) naming the field and value of the first problem,
+        also for a seat's view whose hidden hands are counts (read it with :func:`load_view`).
+    """
+    form, rules = _check(data)
     if form == "history":
         start = Position.from_deal(data["deal"], data["dealer"], data.get("discard"), rules)
         return start.play_all(data.get("play", []))
-    return Position(
+    counts = _counts(data)
+    if counts:
+        s = counts[0]
+        raise PositionError(
+            f"hands[{s}]",
+            f"{data['hands'][s]} is a number of hidden cards: this file is a seat's view, not an "
+            "open position; read it with ciapano.load_view (or 'ciapano sample')",
+        )
+    pos = Position(
         data["hands"],
         data["leader"],
         trick=data.get("trick", []),
@@ -147,13 +200,160 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         discard=data.get("discard"),
         rules=rules,
     )
+    if "gone" in data and CardSet(data["gone"]) != _gone(pos):
+        raise PositionError(
+            "gone", f"{data['gone']} are not the cards played in completed tricks ({_gone(pos)})"
+        )
+    for key, suits in data.get("voids", {}).items():
+        seat = int(key)
+        if seat >= pos.players:
+            raise PositionError(f"voids.{key}", f"{seat} is not a seat of {pos.players} players")
+        for x in suits:
+            suit = _suit(f"voids.{key}", x)
+            if pos.hands[seat].suit(suit):
+                raise PositionError(
+                    f"voids.{key}",
+                    f"seat {seat} holds {pos.hands[seat].suit(suit)}, so it is not void in "
+                    f"{suit.name}",
+                )
+    return pos
 
 
-def loads(text: str | bytes) -> Position:
-    """The position in a JSON text.
+def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> InformationSet:
+    """What one seat knows, from a parsed position file (``docs/positions.md``, "A seat's view").
 
-    :raises PositionError: for text that is not JSON or not a valid position.
+    - A history (``deal``, ``dealer``, ``play``): the viewer's cards, every card played and by
+      whom, the voids this reveals, the discard if the viewer dealt
+      (:meth:`InformationSet.from_history`).
+    - A snapshot whose hidden hands are counts (``"hands": [7, ["3S", ...], 7, 7]``), with
+      ``won`` (or ``taken`` and ``gone``), the known ``discard`` and ``voids``
+      (``{"2": ["H"]}``); the viewer is ``view``, or the one seat whose cards are given.
+    - A snapshot with every hand open: the viewer's cards are known, the others hidden; the
+      voids are those given and those of the current trick; a 3-player discard is unseen (a
+      snapshot does not say who dealt).
+
+    :param view: the viewing seat; overrides the file's ``view``.
+    :raises PositionError: (a ``ValueError``) naming the field and value of the first problem;
+        :class:`~ciapano.InformationSetError` for a view that is inconsistent (sizes that do not
+        add up, voids no deal satisfies) or that names no seat.
     """
+    form, rules = _check(data)
+    n = rules.players
+    if view is None:
+        view = data.get("view")
+    if view is not None and (
+        isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < n
+    ):
+        raise InformationSetError("view", f"{view!r} is not a seat: seats are 0..{n - 1}")
+    if form == "history":
+        return InformationSet.from_history(
+            data["deal"],
+            data["dealer"],
+            data.get("play", []),
+            view,
+            discard=data.get("discard"),
+            rules=rules,
+        )
+    counts = _counts(data)
+    voids = {int(k): [_suit(f"voids.{k}", x) for x in v] for k, v in data.get("voids", {}).items()}
+    for key in voids:
+        if key >= n:
+            raise InformationSetError(f"voids.{key}", f"{key} is not a seat of {n} players")
+    if not counts:
+        if view is None:
+            raise InformationSetError(
+                "view", "is missing: say whose view this is ('view' in the file, or the seat)"
+            )
+        pos = from_dict(data)
+        return InformationSet.from_position(pos, view, voids=voids)
+    hands = data["hands"]
+    if view is None:
+        shown = [s for s in range(n) if s not in counts]
+        if len(shown) != 1:
+            raise InformationSetError(
+                "view",
+                f"is missing: the cards of seats {shown} are given; say whose view this is",
+            )
+        view = shown[0]
+    if view in counts:
+        raise InformationSetError(
+            f"hands[{view}]",
+            f"{hands[view]} is a number of cards, but seat {view} is the viewer: give its cards",
+        )
+    if "taken" in data and "gone" not in data and any(data["taken"]):
+        raise InformationSetError(
+            "gone",
+            "is missing: with hidden hands as counts, say which cards were played in completed "
+            "tricks ('won' per seat, or 'gone' with 'taken')",
+        )
+    info = InformationSet(
+        view,
+        hands[view],
+        tuple(h if isinstance(h, int) else len(h) for h in hands),
+        data["leader"],
+        data.get("trick", []),
+        taken=data.get("taken"),
+        won=data.get("won"),
+        gone=data.get("gone"),
+        discard=data.get("discard"),
+        voids=voids,
+        rules=rules,
+    )
+    # Cards given for other seats than the viewer are hidden from it; they must be unseen cards.
+    for s, h in enumerate(hands):
+        if s != view and not isinstance(h, int):
+            extra = CardSet(h) - info.unseen
+            if extra:
+                raise InformationSetError(
+                    f"hands[{s}]",
+                    f"{extra} cannot be in seat {s}'s hand: seat {view} sees it elsewhere",
+                )
+            for suit in info.voids[s]:
+                if CardSet(h).suit(suit):
+                    raise InformationSetError(
+                        f"voids.{s}",
+                        f"seat {s} holds {CardSet(h).suit(suit)}, so it is not void in {suit.name}",
+                    )
+    return info
+
+
+def view_at(record: Any, index: int) -> InformationSet:
+    """The view of the seat that plays card ``index`` of a hand record, just before it plays:
+    its cards, the cards played before and by whom, the voids they reveal, the hand sizes, the
+    3-player discard if it dealt.  For scoring a card of a hand "with what the player could
+    have known" (``ciapano.pimc_check(view_at(record, i), record.play[i])``).
+
+    :param record: a history-form file as a dict (``deal``, ``dealer``, ``play``, and
+        ``discard`` with 3 players), or an object with those attributes (and optionally
+        ``rules``), such as a hand record.
+    :param index: the index of the card in the play, ``0 <= index < len(play)``.
+    :raises PositionError: for a record that is not a valid history, or an index out of range.
+    """
+    if isinstance(record, Mapping):
+        form, rules = _check(record)
+        if form != "history":
+            raise PositionError("deal", "is missing: a hand record is in the history form")
+        deal, dealer, play = record["deal"], record["dealer"], list(record.get("play", []))
+        discard = record.get("discard")
+    else:
+        try:
+            deal, dealer, play = record.deal, record.dealer, list(record.play)
+        except AttributeError:
+            raise PositionError(
+                "", f"{type(record).__name__} is not a hand record (deal, dealer, play)"
+            ) from None
+        discard = getattr(record, "discard", None)
+        rules = getattr(record, "rules", None)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(play):
+        raise PositionError(
+            "index", f"{index!r} is not a card of the play: indices run from 0 to {len(play) - 1}"
+        )
+    # The whole play is checked, so that card ``index`` is known to be legal.
+    Position.from_deal(deal, dealer, discard, rules).play_all(play)
+    return InformationSet.from_history(deal, dealer, play[:index], discard=discard, rules=rules)
+
+
+def _json(text: str | bytes) -> Any:
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -165,7 +365,35 @@ def loads(text: str | bytes) -> Position:
         raise PositionError(
             "", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"
         ) from None
-    return from_dict(data)
+    return data
+
+
+def loads(text: str | bytes) -> Position:
+    """The position in a JSON text.
+
+    :raises PositionError: for text that is not JSON or not a valid position.
+    """
+    return from_dict(_json(text))
+
+
+def loads_view(text: str | bytes, view: int | None = None) -> InformationSet:
+    """What one seat knows, from a JSON text (see :func:`view_from_dict`).
+
+    :raises PositionError: for text that is not JSON or not a valid view.
+    """
+    return view_from_dict(_json(text), view)
+
+
+def load_view(source: str | PathLike[str] | IO[str], view: int | None = None) -> InformationSet:
+    """What one seat knows, from a file given as a path or an open text file (see
+    :func:`view_from_dict`).
+
+    :raises PositionError: for a file that is not a valid view.
+    :raises OSError: if the file cannot be read.
+    """
+    if hasattr(source, "read"):
+        return loads_view(source.read(), view)  # type: ignore[union-attr]
+    return loads_view(Path(source).read_text(encoding="utf-8"), view)  # type: ignore[arg-type]
 
 
 def load(source: str | PathLike[str] | IO[str]) -> Position:

@@ -314,6 +314,10 @@ BAD = [
     ("history fields in a snapshot", _with(SNAPSHOT, dealer=0), "", "'dealer'"),
     ("taken in a history", _with(HISTORY, taken=[0, 0, 0, 0]), "", "'taken'"),
     ("comment not text", _with(SNAPSHOT, comment=5), "comment", "5"),
+    ("void contradicted by a hand", _with(SNAPSHOT, voids={"2": ["H"]}), "voids.2", "6H"),
+    ("gone not the cards out of play", _with(SNAPSHOT, gone=["3C"]), "gone", "3C"),
+    ("hidden hand in an open position", _with(SNAPSHOT, hands=[HANDS[0], 2, 2, 2]), "hands[1]",
+     "load_view"),
 ]  # fmt: skip
 
 

@@ -1,0 +1,836 @@
+"""Information sets, and exactly uniform sampling of the hidden hands consistent with one.
+
+An :class:`InformationSet` is what one seat (the *viewer*) knows at a moment of the hand: its own
+cards, every card played so far and by whom (hence the cards out of play, the points each seat
+has taken and the current trick), how many cards each other seat holds, the suits in which a
+seat has shown out (a seat that did not follow suit holds no card of the suit led: a *void*), and,
+with 3 players, the dealer's discard if and only if the viewer is the dealer.
+
+:func:`sample_deals` deals the *unseen* cards (those neither in the viewer's hand, nor played,
+nor its known discard) to the hidden hands, and with 3 players to the unseen discard, **uniformly
+among all the deals that respect the hand sizes and the voids** and assume nothing else.
+
+The method is exact, not approximate (no rejection of deals, no greedy dealing):
+
+1. *Counting* (dynamic programming over the four suits): the state is the room left in each
+   hidden hand (the unseen discard is a hand of one card without voids).  The ways to split a
+   suit's ``k`` unseen cards with counts ``c_1..c_m`` among the hands not void in it is the
+   multinomial coefficient ``k! / (c_1! ... c_m!)``; the number of consistent deals from suit
+   ``i`` on with room ``r`` is ``N(i, r) = sum over c of multinomial(k_i; c) * N(i + 1, r - c)``,
+   ``N(4, 0) = 1``.  Python integers keep every count exact.
+2. *Unranking*: each consistent deal gets a number in ``0 .. N(0, sizes) - 1``: suit by suit,
+   the count vectors ``c`` in a fixed order take consecutive blocks of
+   ``multinomial(k_i; c) * N(i + 1, r - c)`` numbers, and inside a block the number splits into
+   which cards of the suit go where (a multiset permutation in its rank order) and the rest of
+   the deal.  This is a bijection (``tests/test_sampling.py`` checks it against brute-force
+   enumeration), so a uniformly drawn number is a uniformly drawn deal: the choice of ``c`` for
+   each suit has probability proportional to its ways times the completions of the other suits.
+3. *Randomness*: the number is drawn below the exact total from NumPy's PCG64 generator
+   (``numpy.random.default_rng(seed)``) by taking 64-bit words of its raw output
+   (``bit_generator.random_raw()``), keeping the top ``bit_length(total - 1)`` bits and drawing
+   again while the result is ``>= total`` (the standard exact method, fewer than 2 draws on
+   average).  The raw PCG64 stream is fixed by its algorithm, so the same seed gives the same
+   deals on every machine; deal ``i`` of ``sample_deals(view, n, seed)`` does not depend on ``n``.
+
+An information set for which no deal exists (voids that the unseen cards cannot satisfy, sizes
+that do not add up) raises :class:`~ciapano.InformationSetError` when it is built, naming what
+is inconsistent; sampling never searches and never hangs.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from math import factorial, prod
+from typing import Any
+
+import numpy as np
+
+from .cards import DECK, Card, CardError, CardSet, Suit
+from .errors import IllegalMoveError, InformationSetError, PositionError
+from .position import Position
+from .rules import Rules, RulesError
+
+__all__ = ["InformationSet", "count_deals", "sample_deals"]
+
+_SUIT_TEXT = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C,
+              "♠": Suit.S, "♥": Suit.H, "♦": Suit.D, "♣": Suit.C,
+              "♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C}  # fmt: skip
+
+
+def _suit(field_name: str, value: object) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str) and value.strip().upper() in _SUIT_TEXT:
+        return _SUIT_TEXT[value.strip().upper()]
+    raise InformationSetError(field_name, f"{value!r} is not a suit: write S H D C (or ♠ ♥ ♦ ♣)")
+
+
+def _seat(field_name: str, value: object, n: int) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise InformationSetError(field_name, f"{value!r} is not a seat: seats are 0..{n - 1}")
+    return value
+
+
+def _card_set(field_name: str, values: object) -> CardSet:
+    if isinstance(values, CardSet):
+        return values
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InformationSetError(field_name, f"{values!r} is not a list of cards")
+    cards = []
+    for i, v in enumerate(values):
+        try:
+            cards.append(Card(v))
+        except CardError as e:
+            raise InformationSetError(f"{field_name}[{i}]", str(e)) from None
+    out = CardSet(cards)
+    if len(out) != len(cards):
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        raise InformationSetError(field_name, f"card(s) {[c.text for c in twice]} appear twice")
+    return out
+
+
+def _suits_text(suits: Iterable[Suit]) -> str:
+    return " ".join(s.name for s in sorted(suits))
+
+
+@dataclass(frozen=True)
+class InformationSet:
+    """What one seat knows at a moment of the hand (plain, validated data).
+
+    Build one with :meth:`from_history` (every void the play revealed), :meth:`from_position`
+    (an open position seen by one seat) or from a position file (``ciapano.load_view``); or give
+    the fields directly.  Inputs are normalised (card texts to cards, voids to one frozenset of
+    suits per seat, ``won`` to ``gone`` and ``taken``), so the attributes always have the types
+    below.
+
+    :ivar view: the viewing seat.
+    :ivar hand: the viewer's cards (a :class:`~ciapano.CardSet`).
+    :ivar sizes: how many cards each seat holds now, indexed by seat.
+    :ivar leader: the seat that led (or is to lead) the current trick.
+    :ivar trick: the cards played to the current trick, in order.
+    :ivar taken: card points each seat has won in completed tricks, in thirds of a point
+        (default: those of ``won``, else all 0).
+    :ivar won: the cards each seat has won in completed tricks, or None if only ``taken`` and
+        ``gone`` are known.
+    :ivar gone: the cards played in completed tricks (default: the union of ``won``, else none).
+    :ivar discard: with 3 players, the dealer's discard if the viewer knows it (it is the
+        dealer), else None: the discard is then one of the unseen cards.
+    :ivar voids: per seat, the suits it is known to hold no card of (given voids, plus those the
+        current trick reveals); accepted on input as ``{seat: suits}`` or one entry per seat.
+    :ivar rules: the :class:`~ciapano.Rules` (default: Ciapanò for ``len(sizes)`` players).
+    :raises InformationSetError: (a ``ValueError``) naming the field and value of any
+        inconsistency: sizes that do not fit the trick or do not add up to the unseen cards, a
+        card twice, points that do not add up, a viewer's card or trick card that contradicts a
+        void or the duty to follow suit, or voids that leave no deal possible (for example more
+        unseen hearts than the hands not void in hearts have room for).
+    """
+
+    view: int
+    hand: CardSet
+    sizes: tuple[int, ...]
+    leader: int
+    trick: tuple[Card, ...] = ()
+    taken: tuple[int, ...] | None = None
+    won: tuple[CardSet, ...] | None = None
+    gone: CardSet | None = None
+    discard: Card | None = None
+    voids: tuple[frozenset[Suit], ...] | Mapping[int, Iterable[Suit | str]] | None = None
+    rules: Rules | None = None
+    _deals: _Deals | None = field(default=None, init=False, repr=False, compare=False)
+
+    # -- construction and validation ------------------------------------------------------
+
+    def __post_init__(self) -> None:
+        def put(name: str, value: Any) -> None:
+            object.__setattr__(self, name, value)
+
+        if isinstance(self.sizes, (str, bytes)) or not isinstance(self.sizes, Sequence):
+            raise InformationSetError("hands", f"{self.sizes!r} is not a list of hand sizes")
+        n = len(self.sizes)
+        rules = self.rules
+        if rules is None:
+            try:
+                rules = Rules(players=n)
+            except RulesError:
+                raise InformationSetError(
+                    "hands", f"{n} hands given; Ciapanò is played by 3, 4 or 5 players"
+                ) from None
+        elif rules.players != n:
+            raise InformationSetError("hands", f"{n} hands given for {rules.players} players")
+        put("rules", rules)
+        for s, size in enumerate(self.sizes):
+            if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+                raise InformationSetError(f"hands[{s}]", f"{size!r} is not a number of cards")
+        put("sizes", tuple(self.sizes))
+        view = _seat("view", self.view, n)
+        put("view", view)
+        leader = self.leader
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
+            raise InformationSetError("leader", f"{leader!r} is not a seat: seats are 0..{n - 1}")
+        hand = _card_set(f"hands[{view}]", self.hand)
+        put("hand", hand)
+        trick = tuple(self.trick)
+        try:
+            trick = tuple(Card(c) for c in trick)
+        except CardError as e:
+            raise InformationSetError("trick", str(e)) from None
+        put("trick", trick)
+        if len(trick) >= n:
+            raise InformationSetError(
+                "trick", f"{len(trick)} cards given; a trick in progress holds at most {n - 1}"
+            )
+        discard = None if self.discard is None else self.discard
+        if discard is not None:
+            try:
+                discard = Card(discard)
+            except CardError as e:
+                raise InformationSetError("discard", str(e)) from None
+            if not rules.has_discard:
+                raise InformationSetError(
+                    "discard", f"{discard} given, but only 3-player games have a discard"
+                )
+        put("discard", discard)
+        # Won cards, cards out of play, points taken.
+        won = self.won
+        if won is not None:
+            if isinstance(won, (str, bytes)) or not isinstance(won, Sequence) or len(won) != n:
+                raise InformationSetError("won", f"{won!r} is not a list of {n} lists of cards")
+            won = tuple(_card_set(f"won[{s}]", w) for s, w in enumerate(won))
+            for s, w in enumerate(won):
+                if len(w) % n:
+                    raise InformationSetError(
+                        f"won[{s}]", f"{len(w)} cards is not a whole number of {n}-card tricks"
+                    )
+            union = CardSet(0)
+            for s, w in enumerate(won):
+                if union & w:
+                    raise InformationSetError(
+                        f"won[{s}]", f"card(s) {union & w} also won by another seat"
+                    )
+                union |= w
+            if self.gone is not None and _card_set("gone", self.gone) != union:
+                raise InformationSetError(
+                    "gone", f"{self.gone} is not the union of the won cards ({union})"
+                )
+            gone = union
+            if self.taken is not None and tuple(self.taken) != tuple(w.thirds for w in won):
+                raise InformationSetError(
+                    "taken",
+                    f"{list(self.taken)} is not the points of the won cards "
+                    f"{[w.thirds for w in won]}",
+                )
+            taken = tuple(w.thirds for w in won)
+        else:
+            gone = CardSet(0) if self.gone is None else _card_set("gone", self.gone)
+            if self.taken is None:
+                taken = (0,) * n
+            else:
+                t = self.taken
+                if isinstance(t, (str, bytes)) or not isinstance(t, Sequence) or len(t) != n:
+                    raise InformationSetError("taken", f"{t!r} is not a list of {n} numbers")
+                for s, x in enumerate(t):
+                    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+                        raise InformationSetError(
+                            f"taken[{s}]", f"{x!r} is not a whole number of thirds >= 0"
+                        )
+                taken = tuple(t)
+            if sum(taken) != gone.thirds:
+                raise InformationSetError(
+                    "taken",
+                    f"{list(taken)} adds up to {sum(taken)} thirds, but the cards played in "
+                    f"completed tricks ({gone or 'none'}) carry {gone.thirds}",
+                )
+        put("won", won)
+        put("gone", gone)
+        put("taken", taken)
+        # No card in two places.
+        seen: dict[Card, str] = {}
+        places = [(f"hands[{view}]", hand), ("trick", CardSet(trick)), ("gone", gone)]
+        if discard is not None:
+            places.append(("discard", CardSet([discard])))
+        for where, cards in places:
+            for c in cards:
+                if c in seen:
+                    raise InformationSetError(
+                        where, f"card {c} appears twice: in {seen[c]} and in {where}"
+                    )
+                seen[c] = where
+        # Hand sizes: the seats that played to this trick hold one card fewer.
+        to_move = (leader + len(trick)) % n
+        size = self.sizes[to_move]
+        played = {(leader + i) % n for i in range(len(trick))}
+        for s, have in enumerate(self.sizes):
+            want = size - 1 if s in played else size
+            if have != want:
+                why = "has played to the current trick" if s in played else "has not played to it"
+                raise InformationSetError(
+                    f"hands[{s}]",
+                    f"holds {have} cards but seat {to_move}, to move, holds {size}; seat {s} "
+                    f"should hold {want} as it {why}",
+                )
+        if size > rules.hand_size:
+            raise InformationSetError(
+                f"hands[{to_move}]",
+                f"holds {size} cards; with {n} players a hand has at most {rules.hand_size}",
+            )
+        if len(hand) != self.sizes[view]:
+            raise InformationSetError(
+                f"hands[{view}]",
+                f"{len(hand)} cards given but seat {view} holds {self.sizes[view]}",
+            )
+        if trick and not size:
+            raise InformationSetError("trick", "cards in a trick after the hands are played out")
+        done = rules.hand_size - size
+        if len(gone) != n * done:
+            raise InformationSetError(
+                "won" if won is not None else "gone",
+                f"{len(gone)} cards played in completed tricks, but {done} trick(s) of {n} "
+                f"cards are complete ({n * done} cards)",
+            )
+        # Voids: given, plus those the current trick reveals.
+        void_sets = [set() for _ in range(n)]
+        given = self.voids
+        if given is not None:
+            if isinstance(given, Mapping):
+                items = list(given.items())
+            elif isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+                raise InformationSetError("voids", f"{given!r} is not voids per seat")
+            else:
+                if len(given) != n:
+                    raise InformationSetError("voids", f"{len(given)} entries given, not {n}")
+                items = list(enumerate(given))
+            for key, suits in items:
+                s = _seat(f"voids.{key}", key, n)
+                if isinstance(suits, (str, Suit)):
+                    suits = [suits]
+                if not isinstance(suits, Iterable):
+                    raise InformationSetError(f"voids.{key}", f"{suits!r} is not a list of suits")
+                void_sets[s] |= {_suit(f"voids.{key}", x) for x in suits}
+        if trick:
+            led = trick[0].suit
+            for i, c in enumerate(trick[1:], start=1):
+                s = (leader + i) % n
+                if c.suit != led:
+                    if s == view and hand.suit(led):
+                        raise InformationSetError(
+                            f"trick[{i}]",
+                            f"seat {s} played {c} on a {led.name} lead while holding "
+                            f"{hand.suit(led)}: it had to follow suit",
+                        )
+                    void_sets[s].add(led)
+        for suit in void_sets[view]:
+            if hand.suit(suit):
+                raise InformationSetError(
+                    f"voids.{view}",
+                    f"seat {view} is said to be void in {suit.name} but holds {hand.suit(suit)}",
+                )
+        put("voids", tuple(frozenset(v) for v in void_sets))
+        # The unseen cards fill the hidden hands exactly, and some deal fits the voids.
+        unseen = self.unseen
+        room = sum(self.sizes[s] for s in self.hidden_seats) + int(self.discard_hidden)
+        if len(unseen) != room:
+            extra = " and the unseen discard 1" if self.discard_hidden else ""
+            others = " + ".join(str(self.sizes[s]) for s in self.hidden_seats)
+            raise InformationSetError(
+                "hands",
+                f"{len(unseen)} cards are unseen by seat {view}, but the other hands hold "
+                f"{others}{extra} = {room}",
+            )
+        self._check_voids()
+
+    def _slots(self) -> list[tuple[str, int, frozenset[Suit]]]:
+        """The hidden hands as (name, room, voids): the other seats, then the unseen discard."""
+        slots = [(f"seat {s}", self.sizes[s], self.voids[s]) for s in self.hidden_seats]
+        if self.discard_hidden:
+            slots.append(("the discard", 1, frozenset()))
+        return slots
+
+    def _check_voids(self) -> None:
+        """Hall's condition: for every set of suits, the unseen cards of those suits fit in the
+        hidden hands not void in at least one of them.  (By the max-flow min-cut theorem a deal
+        exists if and only if it holds for every set, the totals being equal.)"""
+        slots = self._slots()
+        unseen = self.unseen
+        for k in range(1, 5):
+            for suits in itertools.combinations(list(Suit), k):
+                cards = CardSet(0)
+                for s in suits:
+                    cards |= unseen.suit(s)
+                if not cards:
+                    continue
+                able = [(name, r) for name, r, v in slots if r and not set(suits) <= v]
+                space = sum(r for _, r in able)
+                if len(cards) > space:
+                    which = _suits_text(suits)
+                    if not able:
+                        raise InformationSetError(
+                            "voids",
+                            f"every hidden hand is void in {which} (or full), yet {len(cards)} "
+                            f"unseen card(s) of it must be somewhere: {cards}",
+                        )
+                    names = ", ".join(f"{name} ({r})" for name, r in able)
+                    raise InformationSetError(
+                        "voids",
+                        f"{len(cards)} unseen {which} cards ({cards}) but the hidden hands that "
+                        f"may hold them, {names}, have room for {space}: no deal fits the voids",
+                    )
+
+    @classmethod
+    def from_position(
+        cls,
+        position: Position,
+        view: int,
+        *,
+        voids: Mapping[int, Iterable[Suit | str]] | Sequence[Iterable[Suit | str]] | None = None,
+        dealer: int | None = None,
+    ) -> InformationSet:
+        """What seat ``view`` knows of an open position: its own cards, the hand sizes, the
+        trick and the points (or cards) taken; the other hands are hidden.
+
+        A position does not record who played which card, so the only voids found are those of
+        the current trick; give the others in ``voids`` (or use :meth:`from_history`).
+
+        :param dealer: with 3 players, the dealer: the discard is known to ``view`` only if it
+            is the dealer (default None: the discard is unseen).
+        :raises InformationSetError: for a seat out of range, or a given void that a hand of the
+            position contradicts.
+        """
+        n = position.players
+        v = _seat("view", view, n)
+        info = cls(
+            v,
+            position.hands[v],
+            tuple(len(h) for h in position.hands),
+            position.leader,
+            position.trick,
+            taken=position.taken,
+            won=position.won,
+            gone=_gone(position),
+            discard=position.discard if dealer is not None and dealer == v else None,
+            voids=voids,
+            rules=position.rules,
+        )
+        for s, suits in enumerate(info.voids):
+            for suit in suits:
+                if position.hands[s].suit(suit):
+                    raise InformationSetError(
+                        f"voids.{s}",
+                        f"seat {s} holds {position.hands[s].suit(suit)}, so it is not void "
+                        f"in {suit.name}",
+                    )
+        return info
+
+    @classmethod
+    def from_history(
+        cls,
+        deal: Sequence[Iterable[Card | str]],
+        dealer: int,
+        play: Iterable[Card | str] = (),
+        view: int | None = None,
+        *,
+        discard: Card | str | None = None,
+        rules: Rules | None = None,
+    ) -> InformationSet:
+        """What seat ``view`` knows after the cards ``play`` of a deal: its own cards, every
+        card played and by whom, the voids this reveals (a seat that did not follow suit holds
+        no card of the suit led), the hand sizes, and the 3-player discard if it is the dealer.
+
+        :param deal: each seat's dealt cards (as in ``Position.from_deal``).
+        :param view: the viewing seat; default the seat to move after ``play``.
+        :raises PositionError: for a deal that is not a deal, or an illegal card (``play[i]``).
+        :raises InformationSetError: for a seat out of range.
+        """
+        pos = Position.from_deal(deal, dealer, discard, rules)
+        n = pos.players
+        void_sets: list[set[Suit]] = [set() for _ in range(n)]
+        for i, card in enumerate(play):
+            seat = pos.to_move
+            try:
+                c = Card(card)
+                after = pos.play(c)
+            except (CardError, PositionError) as e:
+                message = str(e).removeprefix("card: ")
+                raise IllegalMoveError(f"play[{i}]", message) from None
+            if pos.trick and c.suit != pos.trick[0].suit:
+                void_sets[seat].add(pos.trick[0].suit)
+            pos = after
+        v = pos.to_move if view is None else _seat("view", view, n)
+        return cls(
+            v,
+            pos.hands[v],
+            tuple(len(h) for h in pos.hands),
+            pos.leader,
+            pos.trick,
+            won=pos.won,
+            discard=pos.discard if v == dealer else None,
+            voids=tuple(void_sets),
+            rules=pos.rules,
+        )
+
+    # -- derived facts --------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.sizes)
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def hidden_seats(self) -> tuple[int, ...]:
+        """The seats whose cards the viewer does not see (all but the viewer), in seat order."""
+        return tuple(s for s in range(self.players) if s != self.view)
+
+    @property
+    def discard_hidden(self) -> bool:
+        """Whether the 3-player discard is among the unseen cards (the viewer is not the
+        dealer)."""
+        return self.rules.has_discard and self.discard is None  # type: ignore[union-attr]
+
+    @property
+    def unseen(self) -> CardSet:
+        """The cards the viewer has not seen: in the other hands, or the unseen discard."""
+        known = self.hand | CardSet(self.trick) | self.gone  # type: ignore[operator]
+        if self.discard is not None:
+            known = known.add(self.discard)
+        return DECK - known
+
+    def is_over(self) -> bool:
+        """Whether every card has been played."""
+        return not self.trick and not any(self.sizes)
+
+    def legal_moves(self) -> CardSet:
+        """The viewer's legal cards when it is to move.
+
+        :raises InformationSetError: if the viewer is not the seat to move.
+        """
+        if self.to_move != self.view:
+            raise InformationSetError(
+                "view", f"seat {self.view} is not to move (seat {self.to_move} is)"
+            )
+        if self.trick:
+            follow = self.hand.suit(self.trick[0].suit)
+            if follow:
+                return follow
+        return self.hand
+
+    def consistent(self, position: Position) -> bool:
+        """Whether an open position is one of the deals this information set allows (the
+        viewer's cards, the public facts, the hand sizes and the voids all agree)."""
+        if position.players != self.players or position.hands[self.view] != self.hand:
+            return False
+        if (position.leader, position.trick, position.taken) != (
+            self.leader,
+            self.trick,
+            self.taken,
+        ):
+            return False
+        if _gone(position) != self.gone or tuple(len(h) for h in position.hands) != self.sizes:
+            return False
+        if self.discard is not None and position.discard != self.discard:
+            return False
+        return all(
+            not position.hands[s].suit(suit) for s in range(self.players) for suit in self.voids[s]
+        )
+
+    # -- counting and sampling -----------------------------------------------------------
+
+    def _dealer(self) -> _Deals:
+        if self._deals is None:
+            slots = self._slots()
+            object.__setattr__(self, "_deals", _Deals(self.unseen, slots))
+        return self._deals  # type: ignore[return-value]
+
+    def count_deals(self) -> int:
+        """The number of deals of the unseen cards to the hidden hands (and the unseen
+        discard) that respect the hand sizes and voids: exact, by dynamic programming over the
+        suits (see the module's documentation)."""
+        return self._dealer().total
+
+    def deal(self, number: int) -> Position:
+        """Consistent deal number ``number`` (``0 <= number < count_deals()``) as an open
+        position; every consistent deal has exactly one number.
+
+        :raises InformationSetError: if the number is out of range.
+        """
+        d = self._dealer()
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < d.total:
+            raise InformationSetError(
+                "number", f"{number!r} is not a deal number: they run from 0 to {d.total - 1}"
+            )
+        return self._position(d.unrank(number))
+
+    def _position(self, hidden: list[CardSet]) -> Position:
+        hands: list[CardSet] = []
+        k = 0
+        for s in range(self.players):
+            if s == self.view:
+                hands.append(self.hand)
+            else:
+                hands.append(hidden[k])
+                k += 1
+        discard = self.discard
+        if self.discard_hidden:
+            discard = next(iter(hidden[k]))
+        if self.won is not None:
+            return Position(
+                hands, self.leader, self.trick, won=self.won, discard=discard, rules=self.rules
+            )
+        return Position(
+            hands, self.leader, self.trick, taken=self.taken, discard=discard, rules=self.rules
+        )
+
+    # -- conversions ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The information set as a position file in the snapshot form with the hidden hands as
+        counts (``docs/positions.md``, "A seat's view"); ``ciapano.view_from_dict`` reads it
+        back."""
+        d: dict[str, Any] = {
+            "game": self.rules.game,  # type: ignore[union-attr]
+            "players": self.players,
+            "view": self.view,
+            "hands": [self.hand.texts() if s == self.view else n for s, n in enumerate(self.sizes)],
+            "leader": self.leader,
+            "trick": [c.text for c in self.trick],
+        }
+        if self.won is not None:
+            d["won"] = [w.texts() for w in self.won]
+        else:
+            d["taken"] = list(self.taken)  # type: ignore[arg-type]
+            if self.gone:
+                d["gone"] = self.gone.texts()  # type: ignore[union-attr]
+        if self.discard is not None:
+            d["discard"] = self.discard.text
+        voids = {str(s): [x.name for x in sorted(v)] for s, v in enumerate(self.voids) if v}
+        if voids:
+            d["voids"] = voids
+        d["rules"] = self.rules.to_dict()  # type: ignore[union-attr]
+        return d
+
+    def __str__(self) -> str:
+        lines = []
+        for s in range(self.players):
+            marks = []
+            if s == self.view:
+                marks.append("view")
+            if s == self.to_move and not self.is_over():
+                marks.append("to move")
+            if s == self.leader and self.trick:
+                marks.append("led")
+            tag = f"  ({', '.join(marks)})" if marks else ""
+            held = (str(self.hand) or "-") if s == self.view else f"{self.sizes[s]} hidden cards"
+            void = f", void in {_suits_text(self.voids[s])}" if self.voids[s] else ""  # type: ignore[index]
+            taken = _thirds_text(self.taken[s])  # type: ignore[index]
+            lines.append(f"seat {s}: {held}{void}   taken {taken}{tag}")
+        if self.trick:
+            lines.append("trick: " + " ".join(c.text for c in self.trick))
+        if self.rules.has_discard:  # type: ignore[union-attr]
+            lines.append(f"discard: {self.discard if self.discard else 'unseen'}")
+        lines.append(f"unseen: {self.unseen or '-'}")
+        return "\n".join(lines)
+
+
+def _thirds_text(t: int) -> str:
+    whole, rest = divmod(t, 3)
+    if not rest:
+        return str(whole)
+    return f"{whole} {rest}/3" if whole else f"{rest}/3"
+
+
+def _gone(position: Position) -> CardSet:
+    """The cards of an open position no longer in play (played in completed tricks)."""
+    in_play = CardSet(position.trick)
+    for h in position.hands:
+        in_play |= h
+    if position.discard is not None:
+        in_play = in_play.add(position.discard)
+    return DECK - in_play
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    return factorial(sum(counts)) // prod(factorial(c) for c in counts)
+
+
+class _Deals:
+    """The consistent deals of the unseen cards, counted and numbered (module documentation).
+
+    ``slots`` are the hidden hands as (name, room, voids); a deal is one card set per slot.
+    """
+
+    def __init__(self, unseen: CardSet, slots: list[tuple[str, int, frozenset[Suit]]]) -> None:
+        self.rooms = tuple(r for _, r, _ in slots)
+        self.suit_cards = [sorted(unseen.suit(s), key=lambda c: c.index) for s in Suit]
+        self.able = [tuple(s not in v for _, _, v in slots) for s in Suit]
+        self._table: dict[tuple[int, tuple[int, ...]], tuple[int, list[Any]]] = {}
+        self.total = self._count(0, self.rooms)
+
+    def _vectors(self, k: int, rooms: tuple[int, ...], able: tuple[bool, ...]):
+        """Count vectors: ``k`` cards split among the slots, within their room, none to a slot
+        void in the suit; in lexicographic order."""
+        m = len(rooms)
+
+        def rec(j: int, left: int):
+            if j == m - 1:
+                if left <= rooms[j] and (left == 0 or able[j]):
+                    yield (left,)
+                return
+            top = min(left, rooms[j]) if able[j] else 0
+            for c in range(top + 1):
+                for rest in rec(j + 1, left - c):
+                    yield (c, *rest)
+
+        if m == 0:
+            if k == 0:
+                yield ()
+            return
+        yield from rec(0, k)
+
+    def _entry(self, i: int, rooms: tuple[int, ...]) -> tuple[int, list[Any]]:
+        """``(N(i, rooms), [(counts, weight, rooms after), ...])`` with the blocks in order."""
+        key = (i, rooms)
+        if key in self._table:
+            return self._table[key]
+        if i == 4:
+            entry: tuple[int, list[Any]] = (0 if any(rooms) else 1, [])
+        else:
+            blocks = []
+            total = 0
+            k = len(self.suit_cards[i])
+            for c in self._vectors(k, rooms, self.able[i]):
+                after = tuple(r - x for r, x in zip(rooms, c, strict=True))
+                rest = self._count(i + 1, after)
+                if rest:
+                    w = _multinomial(c) * rest
+                    blocks.append((c, w, after))
+                    total += w
+            entry = (total, blocks)
+        self._table[key] = entry
+        return entry
+
+    def _count(self, i: int, rooms: tuple[int, ...]) -> int:
+        return self._entry(i, rooms)[0]
+
+    def unrank(self, number: int) -> list[CardSet]:
+        """Deal number ``number`` (``0 <= number < total``): one card set per slot."""
+        held: list[list[Card]] = [[] for _ in self.rooms]
+        rooms = self.rooms
+        r = number
+        for i in range(4):
+            _, blocks = self._entry(i, rooms)
+            b = 0
+            while r >= blocks[b][1]:
+                r -= blocks[b][1]
+                b += 1
+            c, _, after = blocks[b]
+            a, r = divmod(r, self._count(i + 1, after))
+            # Multiset permutation number a: cards in index order, each to the first slot whose
+            # block of completions holds a.
+            left = list(c)
+            m = sum(left)
+            ways = _multinomial(left)
+            for card in self.suit_cards[i]:
+                for j, cj in enumerate(left):
+                    if not cj:
+                        continue
+                    sub = ways * cj // m
+                    if a < sub:
+                        held[j].append(card)
+                        left[j] -= 1
+                        m -= 1
+                        ways = sub
+                        break
+                    a -= sub
+            rooms = after
+        return [CardSet(h) for h in held]
+
+
+def _randbelow(rng: np.random.Generator, n: int) -> int:
+    """A uniform integer in ``0 .. n - 1`` from the generator's raw 64-bit words (exact for any
+    size of ``n``, the same on every machine): the top ``bit_length(n - 1)`` bits of as many
+    words as needed, drawn again while ``>= n``."""
+    bits = (n - 1).bit_length()
+    words = -(-bits // 64)
+    bg = rng.bit_generator
+    while True:
+        x = 0
+        for _ in range(words):
+            x = (x << 64) | int(bg.random_raw())
+        x >>= words * 64 - bits
+        if x < n:
+            return x
+
+
+def _as_information_set(
+    view_position: InformationSet | Position, view: int | None
+) -> InformationSet:
+    if isinstance(view_position, InformationSet):
+        if view is not None and view != view_position.view:
+            raise InformationSetError(
+                "view", f"{view!r} given, but the information set is seat {view_position.view}'s"
+            )
+        return view_position
+    if isinstance(view_position, Position):
+        return InformationSet.from_position(
+            view_position, view_position.to_move if view is None else view
+        )
+    raise InformationSetError(
+        "view", f"{type(view_position).__name__} is not an InformationSet or a Position"
+    )
+
+
+def count_deals(view_position: InformationSet | Position, *, view: int | None = None) -> int:
+    """The number of deals consistent with an information set (see
+    :meth:`InformationSet.count_deals`); a :class:`Position` is seen by ``view`` (default the
+    seat to move)."""
+    return _as_information_set(view_position, view).count_deals()
+
+
+def sample_deals(
+    view_position: InformationSet | Position,
+    n: int,
+    seed: int | np.random.Generator | None = None,
+    *,
+    view: int | None = None,
+) -> list[Position]:
+    """``n`` deals of the unseen cards drawn independently and **exactly uniformly** among all
+    the deals consistent with the information set (hand sizes and voids respected, nothing else
+    assumed), each as an open :class:`Position`.
+
+    :param view_position: an :class:`InformationSet`, or an open :class:`Position` seen by
+        ``view`` (default the seat to move; only the current trick's voids are then known).
+    :param n: the number of deals (>= 0).
+    :param seed: an integer >= 0 for ``numpy.random.default_rng`` (the same seed gives the same
+        deals on every machine, and deal ``i`` does not depend on ``n``), a NumPy ``Generator``
+        to draw from, or None for fresh entropy.
+    :returns: a list of ``n`` positions; the viewer's hand, the public facts and the known
+        discard are those of the information set.
+    :raises InformationSetError: for an inconsistent information set (raised when it is built)
+        or a bad ``n``.
+
+    The method (counting by dynamic programming over the suits, then unranking a uniform
+    number below the exact count) is described in the module :mod:`ciapano.sampling`.
+    """
+    info = _as_information_set(view_position, view)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise InformationSetError("n", f"{n!r} is not a number of deals >= 0")
+    rng = _generator(seed)
+    d = info._dealer()
+    if d.total == 0:  # pragma: no cover - excluded by Hall's condition at construction
+        raise InformationSetError("voids", "no deal of the unseen cards fits the sizes and voids")
+    return [info._position(d.unrank(_randbelow(rng, d.total))) for _ in range(n)]
+
+
+def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise InformationSetError("seed", f"{seed!r} is not a seed: give a whole number >= 0")
+    return np.random.default_rng(seed)
