@@ -27,6 +27,7 @@ from .formats import (
     view_at,
     view_from_dict,
 )
+from .pimc import DEFAULT_PIMC_TT_MB, CardLoss, PimcMove, PimcResult, pimc, pimc_check
 from .position import Position
 from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, RulesError, hand_score, trick_winner
 from .sampling import InformationSet, count_deals, sample_deals
@@ -48,6 +49,7 @@ __all__ = [
     "CARDS",
     "DECK",
     "DECK_THIRDS",
+    "DEFAULT_PIMC_TT_MB",
     "DEFAULT_TT_MB",
     "HAND_POINTS",
     "RANKS",
@@ -56,6 +58,7 @@ __all__ = [
     "Cappotto",
     "Card",
     "CardError",
+    "CardLoss",
     "CardSet",
     "CiapanoError",
     "DDTable",
@@ -64,6 +67,8 @@ __all__ = [
     "InformationSetError",
     "MoveValue",
     "OptionError",
+    "PimcMove",
+    "PimcResult",
     "Position",
     "PositionError",
     "Rank",
@@ -82,6 +87,8 @@ __all__ = [
     "load_view",
     "loads",
     "loads_view",
+    "pimc",
+    "pimc_check",
     "sample_deals",
     "schema",
     "solve",

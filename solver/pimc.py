@@ -1,0 +1,453 @@
+"""Perfect-information Monte Carlo (PIMC): scoring a seat's cards from what it knows.
+
+At the table no seat sees the others' hands.  PIMC judges the cards of the seat to move from its
+own information set (:class:`~ciapano.InformationSet`): it samples deals of the hidden hands
+uniformly among those consistent with what the seat knows (:func:`~ciapano.sample_deals`), solves
+each sample double-dummy for that seat (:func:`~ciapano.solve`, every legal card), and averages:
+a card's *mean* is its expected double-dummy penalty under the uniform distribution of deals,
+estimated from the samples, with its standard error and a 95 % interval (normal approximation,
+``mean ± 1.96 · stderr``; for fewer than about 30 samples the interval is too narrow).
+
+**What the numbers are not.**  PIMC is a heuristic with known biases (Frank and Basin, 1998,
+"Search in games with incomplete information: a case study using Bridge card play", *Artificial
+Intelligence* 100; Long, Sturtevant, Buro and Furtak, 2010, "Understanding the success of
+perfect information Monte Carlo sampling in game tree search", AAAI-10):
+
+- *Strategy fusion*: in each sample the seat plays on as if it could see every hand, choosing
+  different later cards in deals it could not tell apart at the table.  The mean is therefore
+  optimistic for it, most where the right play depends on a guess to come (which honour to
+  duck with, which suit to keep).
+- *Non-locality*: the value of a position depends on what the other seats know and would have
+  done elsewhere in the tree; PIMC solves each deal on its own and ignores it.  In particular the
+  other seats' earlier cards carry information beyond voids (they would have played otherwise
+  with other hands), which the uniform sample does not use: only hand sizes and voids are
+  assumed.
+- In each sample the other seats play together against the viewer, seeing every hand (the
+  paranoid double-dummy value, ``RULES.md``): pessimistic where the real opponents are
+  separate players who cannot see the cards.
+
+So a PIMC mean is an estimate of a double-dummy expectation, not a guarantee, and the
+difference between two cards is meaningful only with its interval.  Long et al. find PIMC
+strongest when the game tree's leaves are well correlated and the game reveals information
+gradually, as in trick-taking games, which is why it is the standard tool for reviewing a card
+"with what the player could have known".
+
+The result does not depend on the number of worker processes: the deals are drawn in order from
+the seed before any is solved, and each is solved exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .cards import Card, CardError
+from .errors import InformationSetError
+from .position import Position
+from .sampling import InformationSet, _as_information_set, sample_deals
+from .solve import OptionError, _check_options, solve
+
+__all__ = [
+    "DEFAULT_PIMC_TT_MB",
+    "CardLoss",
+    "PimcMove",
+    "PimcResult",
+    "pimc",
+    "pimc_check",
+]
+
+#: Transposition-table memory for each sample's solve, in MiB (small: the table is allocated per
+#: solve, and most samples are solved in well under a second).
+DEFAULT_PIMC_TT_MB = 32
+
+#: The standard normal quantile of 0.975, for 95 % intervals.
+Z95 = 1.959963984540054
+
+ProgressCallback = Callable[[int, int], None]
+
+
+def _interval(values: np.ndarray) -> tuple[float, float, tuple[float, float]]:
+    """Mean, standard error (sample standard deviation / sqrt(n)) and 95 % normal interval."""
+    mean = float(values.mean())
+    stderr = float(values.std(ddof=1) / math.sqrt(len(values)))
+    return mean, stderr, (mean - Z95 * stderr, mean + Z95 * stderr)
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+@dataclass(frozen=True)
+class PimcMove:
+    """One legal card scored by PIMC.
+
+    :ivar card: the card.
+    :ivar mean: its mean double-dummy penalty over the samples (penalty points, 0..11, lower is
+        better for the seat).
+    :ivar stderr: the standard error of the mean (points).
+    :ivar ci95: a 95 % interval of the expected penalty, ``(low, high)`` (normal approximation).
+    :ivar best_rate: the share of samples (0..1) in which the card was among the best cards.
+    """
+
+    card: Card
+    mean: float
+    stderr: float
+    ci95: tuple[float, float]
+    best_rate: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"card": "5C", "mean": 2.41, "stderr": 0.08, "ci95": [2.25, 2.57],
+        "best_rate": 0.62}`` (rounded to 4 decimals)."""
+        return {
+            "card": self.card.text,
+            "mean": _r(self.mean),
+            "stderr": _r(self.stderr),
+            "ci95": [_r(self.ci95[0]), _r(self.ci95[1])],
+            "best_rate": _r(self.best_rate),
+        }
+
+
+@dataclass(frozen=True)
+class CardLoss:
+    """A card's expected loss against the PIMC-best card, from the seat's own view.
+
+    The loss is the mean over the samples of the paired difference ``value(card) -
+    value(best)`` (both solved on the same deals), so its interval is narrower than that of the
+    two means.  The best card is chosen on the same samples, which makes the loss of the other
+    cards slightly optimistic for them (a selection bias that shrinks with more samples).
+
+    :ivar card: the card scored.
+    :ivar best: the PIMC-best card (lowest mean penalty).
+    :ivar loss: the expected extra penalty of ``card`` (points, >= 0 in the mean; 0 for the best).
+    :ivar stderr: the standard error of the loss.
+    :ivar ci95: a 95 % interval of the loss (normal approximation).
+    :ivar mean: the card's mean penalty; ``mean - loss`` is the best card's.
+    :ivar samples: the number of samples.
+    :ivar seed: the seed they were drawn with.
+    """
+
+    card: Card
+    best: Card
+    loss: float
+    stderr: float
+    ci95: tuple[float, float]
+    mean: float
+    samples: int
+    seed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"card": "7H", "best": "5C", "loss": 0.49, "stderr": 0.06, "ci95": [0.37, 0.61],
+        "samples": 200, "seed": 7}``."""
+        return {
+            "card": self.card.text,
+            "best": self.best.text,
+            "loss": _r(self.loss),
+            "stderr": _r(self.stderr),
+            "ci95": [_r(self.ci95[0]), _r(self.ci95[1])],
+            "samples": self.samples,
+            "seed": self.seed,
+        }
+
+    def __str__(self) -> str:
+        if self.card == self.best:
+            return f"{self.card}: the PIMC-best card ({self.samples} samples, seed {self.seed})"
+        return (
+            f"{self.card}: expected loss {self.loss:.2f} points against {self.best} "
+            f"(95% interval {self.ci95[0]:.2f} .. {self.ci95[1]:.2f}; {self.samples} samples, "
+            f"seed {self.seed})"
+        )
+
+
+@dataclass(frozen=True)
+class PimcResult:
+    """What :func:`pimc` found.  Iterating gives the :class:`PimcMove` of every legal card,
+    best (lowest mean) first.
+
+    :ivar information_set: the seat's view that was sampled.
+    :ivar seat: the seat scored (the viewer, to move).
+    :ivar samples: the number of sampled deals.
+    :ivar seed: the seed of the samples (drawn at random when none was given), so that
+        ``pimc(view, samples, seed)`` repeats the run.
+    :ivar moves: every legal card's :class:`PimcMove`, by mean, then best rate, then card.
+    :ivar best: the recommended card: the lowest mean penalty.
+    :ivar values: ``values[j][i]``, the double-dummy penalty of ``moves[j].card`` in sample
+        ``i`` (penalty points).
+    :ivar deals: the number of deals consistent with the information set.
+    :ivar seconds: wall time.
+    :ivar workers: the worker processes used (the values never depend on it).
+    """
+
+    information_set: InformationSet
+    seat: int
+    samples: int
+    seed: int
+    moves: tuple[PimcMove, ...]
+    best: Card
+    values: tuple[tuple[int, ...], ...]
+    deals: int
+    seconds: float
+    workers: int = 1
+
+    def __iter__(self):
+        return iter(self.moves)
+
+    def __getitem__(self, card: Card | str) -> PimcMove:
+        """The score of one legal card.
+
+        :raises KeyError: if the card is not a legal card here.
+        """
+        c = Card(card)
+        for m in self.moves:
+            if m.card is c:
+                return m
+        raise KeyError(c.text)
+
+    def loss(self, card: Card | str) -> CardLoss:
+        """The card's expected loss against the recommended card (see :class:`CardLoss`).
+
+        :raises KeyError: if the card is not a legal card here.
+        """
+        c = Card(card)
+        j = next((k for k, m in enumerate(self.moves) if m.card is c), None)
+        if j is None:
+            raise KeyError(c.text)
+        b = next(k for k, m in enumerate(self.moves) if m.card is self.best)
+        diff = np.array(self.values[j], dtype=float) - np.array(self.values[b], dtype=float)
+        loss, stderr, ci = _interval(diff)
+        return CardLoss(c, self.best, loss, stderr, ci, self.moves[j].mean, self.samples, self.seed)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``ciapano sample --json``::
+
+        {"seat": 1, "samples": 200, "seed": 7,
+         "moves": [{"card": "5C", "mean": 2.41, "stderr": 0.08, "ci95": [2.25, 2.57],
+                    "best_rate": 0.62}, ...],
+         "best": "5C", "seconds": 3.2}
+        """
+        return {
+            "seat": self.seat,
+            "samples": self.samples,
+            "seed": self.seed,
+            "moves": [m.to_dict() for m in self.moves],
+            "best": self.best.text,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def __str__(self) -> str:
+        info = self.information_set
+        rules = info.rules
+        trick_no = rules.tricks - info.sizes[info.to_move] + 1  # type: ignore[union-attr]
+        out = [str(info), ""]
+        out.append(
+            f"Seat {self.seat} to move, trick {trick_no} of {rules.tricks}: "  # type: ignore[union-attr]
+            f"{self.samples} deals of the hidden cards drawn uniformly (seed {self.seed}) among "
+            f"the {self.deals:,} that fit seat {self.seat}'s view, each solved double-dummy."
+        )
+        out.append(
+            f"Values are seat {self.seat}'s penalty (points, lower is better), every other seat "
+            "playing against it with every hand open."
+        )
+        out.append("")
+        out.append("    card    mean  stderr    95% interval  best in")
+        for m in self.moves:
+            mark = "*" if m.card is self.best else " "
+            interval = f"{m.ci95[0]:.2f} .. {m.ci95[1]:.2f}"
+            out.append(
+                f"  {mark} {m.card.text:<4}  {m.mean:6.2f}  {m.stderr:6.2f}  {interval:>14}"
+                f"  {m.best_rate:7.0%}"
+            )
+        out.append("")
+        out.append(
+            f"Recommended: {self.best} (lowest mean penalty).  These are PIMC estimates, not "
+            "guarantees: see the README, 'Sampling the hidden hands'."
+        )
+        rate = self.samples / self.seconds if self.seconds > 0 else float("inf")
+        workers = f" on {self.workers} workers" if self.workers > 1 else ""
+        out.append(f"Time: {self.seconds:.2f} s ({rate:.1f} samples/s{workers})")
+        return "\n".join(out)
+
+
+def _solve_chunk(
+    deals: Sequence[Position], seat: int, cards: Sequence[Card], tt_mb: float
+) -> list[tuple[int, ...]]:
+    """Each deal's double-dummy value of every card for ``seat`` (in the order of ``cards``)."""
+    rows = []
+    for deal in deals:
+        values = {m.card: m.value for m in solve(deal, seat, tt_mb=tt_mb).moves}
+        rows.append(tuple(values[c] for c in cards))  # type: ignore[misc]
+    return rows
+
+
+def _solve_all(
+    deals: list[Position],
+    seat: int,
+    cards: list[Card],
+    workers: int,
+    tt_mb: float,
+    progress: ProgressCallback | None,
+) -> list[tuple[int, ...]]:
+    total = len(deals)
+    if progress is not None:
+        progress(0, total)
+    if workers == 1:
+        rows = []
+        for i, deal in enumerate(deals):
+            rows += _solve_chunk([deal], seat, cards, tt_mb)
+            if progress is not None:
+                progress(i + 1, total)
+        return rows
+    # Chunks small enough to share the work evenly and to move the progress bar.
+    size = max(1, min(16, total // (workers * 8)))
+    starts = list(range(0, total, size))
+    results: dict[int, list[tuple[int, ...]]] = {}
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures: dict[Future, int] = {
+            pool.submit(_solve_chunk, deals[a : a + size], seat, cards, tt_mb): a for a in starts
+        }
+        done_count = 0
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                results[futures[f]] = f.result()
+                done_count += len(results[futures[f]])
+            if progress is not None:
+                progress(done_count, total)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return [row for a in starts for row in results[a]]
+
+
+def _check(samples: object, workers: object) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
+        raise OptionError(
+            "samples",
+            f"{samples!r} is not a number of samples >= 2 (2 are needed for an error bar)",
+        )
+    if workers is None:
+        return max(1, os.cpu_count() or 1)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise OptionError("workers", f"{workers!r} is not a number of worker processes >= 1")
+    return workers
+
+
+def _fresh_seed() -> int:
+    return int(np.random.default_rng().integers(2**32))
+
+
+def pimc(
+    view_position: InformationSet | Position,
+    samples: int = 100,
+    seed: int | None = None,
+    *,
+    view: int | None = None,
+    workers: int | None = None,
+    tt_mb: float = DEFAULT_PIMC_TT_MB,
+    progress: ProgressCallback | None = None,
+) -> PimcResult:
+    """Score every legal card of the seat to move from its own view by perfect-information
+    Monte Carlo: the mean double-dummy penalty over deals of the hidden hands sampled uniformly
+    among those consistent with what the seat knows, with standard errors, 95 % intervals and
+    how often each card was among the best.
+
+    Read the numbers for what they are: PIMC is optimistic for the seat (strategy fusion: in
+    each sample it plays on seeing every hand), ignores what the other seats' play says beyond
+    voids, and solves each sample with the others jointly against the seat (non-locality and the
+    paranoid value); see the module :mod:`ciapano.pimc` and Long, Sturtevant, Buro and Furtak
+    (2010), "Understanding the success of perfect information Monte Carlo sampling in game tree
+    search".
+
+    :param view_position: the seat's :class:`~ciapano.InformationSet`, or an open
+        :class:`~ciapano.Position` seen by ``view`` (its other hands are then hidden, and only
+        the current trick's voids are known).
+    :param samples: the number of sampled deals (>= 2); the standard error shrinks as
+        ``1 / sqrt(samples)``.
+    :param seed: an integer >= 0 for the samples (:func:`~ciapano.sample_deals`); None draws
+        one, reported in the result so the run can be repeated.
+    :param view: with a :class:`Position`, the viewing seat (default the seat to move).
+    :param workers: worker processes to solve the samples on (default: every core); the result
+        does not depend on it.
+    :param tt_mb: transposition-table memory of each sample's solve, in MiB.
+    :param progress: called as ``progress(done, total)`` as samples are solved.
+    :returns: a :class:`PimcResult`; values in penalty points (0..11, lower is better).
+    :raises InformationSetError: if the viewer is not the seat to move, the hand is over, or
+        the information set is inconsistent.
+    :raises OptionError: for a bad number of samples, workers or table size.
+    """
+    start = time.perf_counter()
+    info = _as_information_set(view_position, view)
+    n_workers = _check(samples, workers)
+    _check_options(tt_mb, 1, None, None)
+    if info.is_over():
+        raise InformationSetError("view", "the hand is over: there is no card to score")
+    cards = list(info.legal_moves())
+    if seed is None:
+        seed = _fresh_seed()
+    deals = sample_deals(info, samples, seed)
+    workers_used = min(n_workers, samples)
+    rows = _solve_all(deals, info.view, cards, workers_used, tt_mb, progress)
+    table = np.array(rows, dtype=float)  # samples x cards
+    lowest = table.min(axis=1, keepdims=True)
+    moves = []
+    for j, card in enumerate(cards):
+        mean, stderr, ci = _interval(table[:, j])
+        moves.append(PimcMove(card, mean, stderr, ci, float((table[:, j] == lowest[:, 0]).mean())))
+    order = sorted(range(len(cards)), key=lambda j: (moves[j].mean, -moves[j].best_rate, cards[j]))
+    return PimcResult(
+        info,
+        info.view,
+        samples,
+        seed,
+        tuple(moves[j] for j in order),
+        moves[order[0]].card,
+        tuple(tuple(int(v) for v in table[:, j]) for j in order),
+        info.count_deals(),
+        time.perf_counter() - start,
+        workers_used,
+    )
+
+
+def pimc_check(
+    view_position: InformationSet | Position,
+    card: Card | str,
+    samples: int = 100,
+    seed: int | None = None,
+    *,
+    view: int | None = None,
+    workers: int | None = None,
+    tt_mb: float = DEFAULT_PIMC_TT_MB,
+    progress: ProgressCallback | None = None,
+) -> CardLoss:
+    """A card's expected loss against the PIMC-best card, with its interval, from the view of
+    the seat to move (for ``ciapano check ... --samples N``; with
+    :func:`~ciapano.view_at`, for each card of a hand record in ``ciapano analyse``).
+
+    Parameters as :func:`pimc`; ``card`` must be a legal card of the seat.
+
+    :returns: a :class:`CardLoss` (penalty points).
+    :raises InformationSetError: for a card that is not a card or not legal here, and as
+        :func:`pimc`.
+    :raises OptionError: as :func:`pimc`.
+    """
+    info = _as_information_set(view_position, view)
+    try:
+        c = Card(card)
+    except CardError as e:
+        raise InformationSetError("card", str(e)) from None
+    if not info.is_over() and c not in info.legal_moves():
+        raise InformationSetError(
+            "card",
+            f"{c} is not a legal card of seat {info.view} here (legal: {info.legal_moves()})",
+        )
+    result = pimc(info, samples, seed, workers=workers, tt_mb=tt_mb, progress=progress)
+    return result.loss(c)
