@@ -1,4 +1,4 @@
-"""The command-line tools: ``ciapano-solve`` and ``ciapano`` (with ``solve`` and more).
+"""The command-line tools: ``ciapano-solve`` and ``ciapano`` (with ``solve``, ``sample`` and more).
 
 Exit status: 0 on success; 2 on bad input (a one-line message on standard error, no
 traceback).
@@ -16,7 +16,9 @@ import typer
 
 import ciapano
 from ciapano.errors import CiapanoError
+from ciapano.pimc import DEFAULT_PIMC_TT_MB
 from ciapano.position import Position
+from ciapano.sampling import InformationSet
 from ciapano.solve import DEFAULT_TT_MB, OptionError, SolveInterrupted, SolveResult
 
 __all__ = ["app", "main", "solve_app", "solve_main"]
@@ -167,6 +169,145 @@ def validate_command(position: PositionArg) -> None:
     typer.echo(f"valid: {pos.players} players, seat {pos.to_move} to move")
 
 
+def _int_option(option: str, text: str | None, minimum: int, what: str) -> int | None:
+    """An integer option given as text (so that a bad value gets a one-line message)."""
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        _fail(f"{option}: {text!r} is not {what}")
+    if value < minimum:
+        _fail(f"{option}: {value} is not {what}")
+    return value
+
+
+def _read_view(source: str, seat: int | None) -> InformationSet:
+    """What seat ``seat`` (default: the file's view) knows, from a position file or standard
+    input; bad input exits with status 2."""
+    where = "<stdin>" if source == "-" else source
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"{source}: no such file")
+    except IsADirectoryError:
+        _fail(f"{source}: is a directory, not a position file")
+    except (OSError, UnicodeDecodeError) as e:
+        _fail(f"{source}: cannot be read ({e})")
+    try:
+        return ciapano.loads_view(text, seat)
+    except CiapanoError as e:
+        if seat is not None and getattr(e, "field", "") == "view":
+            _fail(f"--seat: {str(e).removeprefix('view: ')}")
+        _fail(f"{where}: {e}")
+
+
+def sample_command(
+    position: PositionArg,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            metavar="S",
+            help="The seat whose view is sampled; it must be the seat to move "
+            "[default: the file's 'view', else the seat to move].",
+            show_default=False,
+        ),
+    ] = None,
+    samples: Annotated[
+        str,
+        typer.Option("--samples", metavar="N", help="Deals of the hidden hands to sample (>= 2)."),
+    ] = "100",
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed",
+            metavar="K",
+            help="Seed of the samples (>= 0); the same seed gives the same result "
+            "[default: a fresh seed, printed].",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    workers: Annotated[
+        str | None,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            help="Worker processes [default: every core]; the result does not depend on it.",
+            show_default=False,
+        ),
+    ] = None,
+    tt_mb: Annotated[
+        float,
+        typer.Option(
+            "--tt-mb", metavar="MIB", help="Transposition-table memory of each sample's solve."
+        ),
+    ] = DEFAULT_PIMC_TT_MB,
+) -> None:
+    """Score the cards of the seat to move from its own view (PIMC).
+
+    Deals of the hidden hands are sampled uniformly among those consistent with what the seat
+    knows (its cards, the cards played and by whom, the voids this reveals, the hand sizes),
+    each is solved double-dummy, and every legal card gets its mean penalty, standard error,
+    95% interval and how often it was among the best.  The means are estimates, not
+    guarantees: PIMC plays each sample as if every hand were open (strategy fusion); see the
+    README.
+    """
+    seat_n = _int_option("--seat", seat, 0, "a seat number")
+    n_samples = _int_option("--samples", samples, 2, "a number of samples >= 2")
+    seed_n = _int_option("--seed", seed, 0, "a seed (a whole number >= 0)")
+    n_workers = _int_option("--workers", workers, 1, "a number of worker processes >= 1")
+    info = _read_view(position, seat_n)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn("solving samples"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    task = bar.add_task("samples", total=n_samples)
+    try:
+        with bar:
+            result = ciapano.pimc(
+                info,
+                n_samples,  # type: ignore[arg-type]
+                seed_n,
+                workers=n_workers,
+                tt_mb=tt_mb,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except OptionError as e:
+        _fail("--" + e.field.replace("_", "-") + str(e).removeprefix(e.field))
+    except MemoryError as e:
+        _fail(f"--tt-mb: {e}")
+    except CiapanoError as e:
+        if seat_n is not None and getattr(e, "field", "") == "view":
+            _fail(f"--seat: {str(e).removeprefix('view: ')}")
+        _fail(f"{'<stdin>' if position == '-' else position}: {e}")
+    except KeyboardInterrupt:
+        typer.echo("interrupted: no result (the samples were not all solved)", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+    else:
+        typer.echo(str(result))
+
+
 def schema_command() -> None:
     """Print the JSON Schema of position files."""
     typer.echo(Path(ciapano.SCHEMA_PATH).read_text(encoding="utf-8"), nl=False)
@@ -187,6 +328,7 @@ app = typer.Typer(
     help="ciapano: the exact double-dummy solver for Ciapanò and its family of games.",
 )
 app.command(name="solve")(solve_command)
+app.command(name="sample")(sample_command)
 app.command(name="validate")(validate_command)
 app.command(name="schema")(schema_command)
 

@@ -222,15 +222,15 @@ def from_dict(data: Mapping[str, Any]) -> Position:
 def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> InformationSet:
     """What one seat knows, from a parsed position file (``docs/positions.md``, "A seat's view").
 
-    - A history (``deal``, ``dealer``, ``play``): the viewer's cards, every card played and by
-      whom, the voids this reveals, the discard if the viewer dealt
-      (:meth:`InformationSet.from_history`).
+    - A history (``deal``, ``dealer``, ``play``): the viewer (default the seat to move) sees
+      its cards, every card played and by whom, the voids this reveals, the discard if it
+      dealt (:meth:`InformationSet.from_history`).
     - A snapshot whose hidden hands are counts (``"hands": [7, ["3S", ...], 7, 7]``), with
       ``won`` (or ``taken`` and ``gone``), the known ``discard`` and ``voids``
       (``{"2": ["H"]}``); the viewer is ``view``, or the one seat whose cards are given.
-    - A snapshot with every hand open: the viewer's cards are known, the others hidden; the
-      voids are those given and those of the current trick; a 3-player discard is unseen (a
-      snapshot does not say who dealt).
+    - A snapshot with every hand open: the viewer (default the seat to move) sees its own
+      cards, the others are hidden; the voids are those given and those of the current trick;
+      a 3-player discard is unseen (a snapshot does not say who dealt).
 
     :param view: the viewing seat; overrides the file's ``view``.
     :raises PositionError: (a ``ValueError``) naming the field and value of the first problem;
@@ -260,12 +260,8 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         if key >= n:
             raise InformationSetError(f"voids.{key}", f"{key} is not a seat of {n} players")
     if not counts:
-        if view is None:
-            raise InformationSetError(
-                "view", "is missing: say whose view this is ('view' in the file, or the seat)"
-            )
         pos = from_dict(data)
-        return InformationSet.from_position(pos, view, voids=voids)
+        return InformationSet.from_position(pos, pos.to_move if view is None else view, voids=voids)
     hands = data["hands"]
     if view is None:
         shown = [s for s in range(n) if s not in counts]
@@ -276,9 +272,11 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
             )
         view = shown[0]
     if view in counts:
+        shown = [s for s in range(n) if s not in counts]
         raise InformationSetError(
             f"hands[{view}]",
-            f"{hands[view]} is a number of cards, but seat {view} is the viewer: give its cards",
+            f"{hands[view]} is a number of cards, but seat {view} is the viewer: its cards must "
+            f"be given (this file gives the cards of seat(s) {shown})",
         )
     if "taken" in data and "gone" not in data and any(data["taken"]):
         raise InformationSetError(

@@ -15,7 +15,15 @@ import pytest
 import ciapano
 
 POSITIONS = Path(__file__).resolve().parents[1] / "positions"
-FILES = sorted(p.name for p in POSITIONS.glob("*.json"))
+
+
+def _is_view(path: Path) -> bool:
+    """A seat's view with hidden hands as counts (tests/test_pimc.py reads those)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return any(isinstance(h, int) for h in data.get("hands", []))
+
+
+FILES = sorted(p.name for p in POSITIONS.glob("*.json") if not _is_view(p))
 
 
 def test_the_shipped_set_is_complete():

@@ -25,7 +25,6 @@ from ciapano import (
     DECK,
     CardSet,
     InformationSet,
-    InformationSetError,
     Position,
     PositionError,
     Suit,
@@ -262,8 +261,7 @@ def test_an_open_position_file_seen_by_one_seat():
     info = ciapano.view_from_dict(data, view=pos.to_move)
     assert info == InformationSet.from_position(pos, pos.to_move)
     assert info.consistent(pos)
-    with pytest.raises(InformationSetError, match=r"^view: is missing"):
-        ciapano.view_from_dict(data)
+    assert ciapano.view_from_dict(data) == info  # the seat to move by default
     # A view read as an open position is refused, naming the hidden hand.
     with pytest.raises(PositionError, match=r"^hands\[\d\]: \d+ is a number of hidden cards"):
         ciapano.from_dict(info.to_dict())

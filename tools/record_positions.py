@@ -178,6 +178,31 @@ def main() -> None:
     }
     write("history4_three_tricks_left.json", data)
 
+    # A seat's view (an information set) from the same hand: seat 3 to lead the sixth trick,
+    # the other hands as counts, the void the play revealed.
+    view = ciapano.view_at(data, 20)
+    view_data = {
+        "comment": "Seat 3's view before its card play[20] of history4_three_tricks_left.json: "
+        "its own cards, the won cards, the other hands as counts, seat 0's void in hearts "
+        "(it discarded on a heart lead). For ciapano sample.",
+        **view.to_dict(),
+    }
+    write_view("view4_midhand.json", view_data)
+
+
+def write_view(name: str, data: dict) -> None:
+    """Write a seat's view (hidden hands as counts); it must read back as the same view."""
+    text = (
+        "{\n"
+        + ",\n".join(
+            f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()
+        )
+        + "\n}\n"
+    )
+    (OUT / name).write_text(text, encoding="utf-8")
+    view = ciapano.load_view(OUT / name)
+    print("wrote", name, f"seat {view.view}'s view, {view.count_deals():,} consistent deals")
+
 
 if __name__ == "__main__":
     main()
