@@ -210,7 +210,7 @@ def sample_command(
             "--seat",
             metavar="S",
             help="The seat whose view is sampled; it must be the seat to move "
-            "[default: the file's 'view', else the seat to move].",
+            "(default: the file's 'view', else the seat to move).",
             show_default=False,
         ),
     ] = None,
@@ -224,7 +224,7 @@ def sample_command(
             "--seed",
             metavar="K",
             help="Seed of the samples (>= 0); the same seed gives the same result "
-            "[default: a fresh seed, printed].",
+            "(default: a fresh seed, printed).",
             show_default=False,
         ),
     ] = None,
@@ -234,16 +234,20 @@ def sample_command(
         typer.Option(
             "--workers",
             metavar="N",
-            help="Worker processes [default: every core]; the result does not depend on it.",
+            help="Worker processes (default: every core); the result does not depend on it.",
             show_default=False,
         ),
     ] = None,
     tt_mb: Annotated[
-        float,
+        float | None,
         typer.Option(
-            "--tt-mb", metavar="MIB", help="Transposition-table memory of each sample's solve."
+            "--tt-mb",
+            metavar="MIB",
+            help="Transposition-table memory of each sample's solve (one table per worker) "
+            f"(default: {DEFAULT_TT_MB} with 32 cards or more in play, else {DEFAULT_PIMC_TT_MB}).",
+            show_default=False,
         ),
-    ] = DEFAULT_PIMC_TT_MB,
+    ] = None,
 ) -> None:
     """Score the cards of the seat to move from its own view (PIMC).
 

@@ -52,10 +52,11 @@ from .cards import Card, CardError
 from .errors import InformationSetError
 from .position import Position
 from .sampling import InformationSet, _as_information_set, sample_deals
-from .solve import OptionError, _check_options, solve
+from .solve import DEFAULT_TT_MB, OptionError, _check_options, solve
 
 __all__ = [
     "DEFAULT_PIMC_TT_MB",
+    "LARGE_SOLVE_CARDS",
     "CardLoss",
     "PimcMove",
     "PimcResult",
@@ -63,9 +64,14 @@ __all__ = [
     "pimc_check",
 ]
 
-#: Transposition-table memory for each sample's solve, in MiB (small: the table is allocated per
-#: solve, and most samples are solved in well under a second).
+#: Transposition-table memory for each sample's solve, in MiB, when fewer than
+#: :data:`LARGE_SOLVE_CARDS` cards are still in play: the table is allocated for every solve,
+#: and a small one is faster to set up for the solves of well under a second that most samples
+#: take after the first tricks.  Larger positions get ``DEFAULT_TT_MB`` (256 MiB), which saves
+#: more search than it costs (``bench/bench_pimc.py``).
 DEFAULT_PIMC_TT_MB = 32
+#: Cards in play (in the hands and the trick) from which a sample's solve gets the large table.
+LARGE_SOLVE_CARDS = 32
 
 #: The standard normal quantile of 0.975, for 95 % intervals.
 Z95 = 1.959963984540054
@@ -352,7 +358,7 @@ def pimc(
     *,
     view: int | None = None,
     workers: int | None = None,
-    tt_mb: float = DEFAULT_PIMC_TT_MB,
+    tt_mb: float | None = None,
     progress: ProgressCallback | None = None,
 ) -> PimcResult:
     """Score every legal card of the seat to move from its own view by perfect-information
@@ -377,7 +383,9 @@ def pimc(
     :param view: with a :class:`Position`, the viewing seat (default the seat to move).
     :param workers: worker processes to solve the samples on (default: every core); the result
         does not depend on it.
-    :param tt_mb: transposition-table memory of each sample's solve, in MiB.
+    :param tt_mb: transposition-table memory of each sample's solve, in MiB; default
+        ``DEFAULT_TT_MB`` (256) with :data:`LARGE_SOLVE_CARDS` cards or more still in play,
+        else :data:`DEFAULT_PIMC_TT_MB` (32).  Each worker process holds one table.
     :param progress: called as ``progress(done, total)`` as samples are solved.
     :returns: a :class:`PimcResult`; values in penalty points (0..11, lower is better).
     :raises InformationSetError: if the viewer is not the seat to move, the hand is over, or
@@ -387,6 +395,9 @@ def pimc(
     start = time.perf_counter()
     info = _as_information_set(view_position, view)
     n_workers = _check(samples, workers)
+    if tt_mb is None:
+        in_play = sum(info.sizes) + len(info.trick)
+        tt_mb = DEFAULT_TT_MB if in_play >= LARGE_SOLVE_CARDS else DEFAULT_PIMC_TT_MB
     _check_options(tt_mb, 1, None, None)
     if info.is_over():
         raise InformationSetError("view", "the hand is over: there is no card to score")
@@ -425,7 +436,7 @@ def pimc_check(
     *,
     view: int | None = None,
     workers: int | None = None,
-    tt_mb: float = DEFAULT_PIMC_TT_MB,
+    tt_mb: float | None = None,
     progress: ProgressCallback | None = None,
 ) -> CardLoss:
     """A card's expected loss against the PIMC-best card, with its interval, from the view of
