@@ -263,6 +263,13 @@ def sample_command(
     seed_n = _int_option("--seed", seed, 0, "a seed (a whole number >= 0)")
     n_workers = _int_option("--workers", workers, 1, "a number of worker processes >= 1")
     info = _read_view(position, seat_n)
+    try:
+        if info.is_over():
+            _fail(f"{position}: the hand is over: there is no card to score")
+        info.legal_moves()
+    except CiapanoError as e:  # the viewer is not to move
+        where = "--seat" if seat_n is not None else f"{position}: view"
+        _fail(f"{where}: {str(e).removeprefix('view: ')}")
     from rich.console import Console
     from rich.progress import (
         BarColumn,

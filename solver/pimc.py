@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -313,7 +314,7 @@ def _solve_all(
     size = max(1, min(16, total // (workers * 8)))
     starts = list(range(0, total, size))
     results: dict[int, list[tuple[int, ...]]] = {}
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
     try:
         futures: dict[Future, int] = {
             pool.submit(_solve_chunk, deals[a : a + size], seat, cards, tt_mb): a for a in starts
@@ -328,10 +329,27 @@ def _solve_all(
             if progress is not None:
                 progress(done_count, total)
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        # Ctrl-C (or an error): stop the solves under way instead of waiting for them.
+        _terminate(pool)
         raise
     pool.shutdown()
     return [row for a in starts for row in results[a]]
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's worker processes at once and shut it down without waiting."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _check(samples: object, workers: object) -> int:
