@@ -219,6 +219,7 @@ def test_three_player_discard_is_known_only_to_the_dealer():
         assert (info.discard is not None) == (view == 2)
         assert (pos.discard in info.unseen) == (view != 2)
         assert info.consistent(pos)
+        assert ciapano.view_from_dict(info.to_dict()) == info  # with or without the discard
         samples = sample_deals(info, 30, seed=view)
         discards = {p.discard for p in samples}
         assert discards == {pos.discard} if view == 2 else len(discards) > 1
