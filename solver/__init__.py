@@ -6,16 +6,29 @@ Quick start::
     pos = ciapano.load("positions/deal4_opening.json")
     result = ciapano.solve(pos)          # the seat to move's guarantee, every card, a line
     print(result)
+    hand = ciapano.load_record("positions/records/hand4_record.json")
+    print(ciapano.analyse(hand))         # every card's cost for the seat that played it
 
 Units: card points are **thirds of a point** (ace 3; 3, 2, K, Q, J 1); hand scores and values
 are **penalty points** (11 per hand).  Seats are numbered ``0..n-1`` in order of play.
 Rules: ``RULES.md`` of the project (Ciapanò, §1).
 """
 
+from .analysis import Analysis, CardAnalysis, CheckResult, SeatAnalysis, analyse, check, play_out
+from .batch import analyse_batch
 from .cards import CARDS, DECK, RANKS, SUITS, Card, CardError, CardSet, Rank, Suit
-from .errors import CiapanoError, IllegalMoveError, PositionError
+from .errors import CiapanoError, IllegalMoveError, MissingDependency, PositionError
 from .formats import SCHEMA_PATH, dump, dumps, from_dict, load, loads, schema
 from .position import Position
+from .records import (
+    HandRecord,
+    RecordError,
+    dumps_record,
+    load_record,
+    loads_record,
+    read_records,
+    record_from_dict,
+)
 from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, RulesError, hand_score, trick_winner
 from .solve import (
     DEFAULT_TT_MB,
@@ -40,30 +53,46 @@ __all__ = [
     "RANKS",
     "SCHEMA_PATH",
     "SUITS",
+    "Analysis",
     "Cappotto",
     "Card",
+    "CardAnalysis",
     "CardError",
     "CardSet",
+    "CheckResult",
     "CiapanoError",
     "DDTable",
+    "HandRecord",
     "IllegalMoveError",
+    "MissingDependency",
     "MoveValue",
     "OptionError",
     "Position",
     "PositionError",
     "Rank",
+    "RecordError",
     "Rules",
     "RulesError",
+    "SeatAnalysis",
     "SolveInterrupted",
     "SolveResult",
     "Suit",
+    "analyse",
+    "analyse_batch",
+    "check",
     "dd_table",
     "dump",
     "dumps",
+    "dumps_record",
     "from_dict",
     "hand_score",
     "load",
+    "load_record",
     "loads",
+    "loads_record",
+    "play_out",
+    "read_records",
+    "record_from_dict",
     "schema",
     "solve",
     "trick_winner",

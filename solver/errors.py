@@ -7,7 +7,7 @@ that a message alone tells the user what to fix.
 
 from __future__ import annotations
 
-__all__ = ["CiapanoError", "IllegalMoveError", "PositionError"]
+__all__ = ["CiapanoError", "IllegalMoveError", "MissingDependency", "PositionError"]
 
 
 class CiapanoError(ValueError):
@@ -31,3 +31,8 @@ class IllegalMoveError(PositionError):
 
     The message names the card, the seat and the rule broken.
     """
+
+
+class MissingDependency(CiapanoError):
+    """An optional dependency (matplotlib for plots, dask.distributed for a cluster) is not
+    installed; the message says which and how to install it."""
