@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from .cards import CARDS, Card, CardError
+from .cards import CARDS, Card, CardError, CardSet
 from .errors import CiapanoError, IllegalMoveError, PositionError
 from .position import Position
 from .records import HandRecord, record_from_dict
@@ -116,7 +116,8 @@ class CardAnalysis:
     :ivar card: the card.
     :ivar before: the seat's guarantee before the card (its best value), in penalty points.
     :ivar after: the seat's guarantee after the card (the value of the card it chose).
-    :ivar best: the legal cards that keep ``before`` (the optimal cards), highest first.
+    :ivar best: the legal cards that keep ``before`` (the optimal cards), in display order
+        (suits S H D C, each high to low).
     """
 
     index: int
@@ -240,10 +241,13 @@ def format_analysis(analysis: Analysis) -> str:
         "",
         f"  trick  {'seat':<{width}}  card  before  after  cost  best",
     ]
+    trick = None
     for c in analysis.cards:
         mark = "!" if c.cost else " "
+        number = str(c.trick) if c.trick != trick else ""
+        trick = c.trick
         out.append(
-            f"{mark} {c.trick:>5}  {_who(seats[c.seat]):<{width}}  {c.card.text:<4}  "
+            f"{mark} {number:>5}  {_who(seats[c.seat]):<{width}}  {c.card.text:<4}  "
             f"{c.before:>6}  {c.after:>5}  {c.cost:>4}  {' '.join(x.text for x in c.best)}"
         )
     out += ["", f"  {'seat':<{width}}  score  guarantee  mistakes  cost"]
@@ -317,10 +321,9 @@ def _walk(
         after = before if alone else engine.value(nxt, m, before, HAND_POINTS, before)
         if after == before:
             best += played
-        order = {c: i for i, c in enumerate(c for cls in classes for c in cls)}
-        best.sort(key=order.__getitem__)
         trick = pos.trick_number
-        cards.append(CardAnalysis(offset + k, trick, m, card, before, after, tuple(best)))
+        best_cards = tuple(CardSet(best))  # in display order: suits S H D C, high to low
+        cards.append(CardAnalysis(offset + k, trick, m, card, before, after, best_cards))
         value[m] = after
         exact_at[m] = k + 1
         if table is not None:
@@ -440,7 +443,7 @@ class CheckResult:
     :ivar cost: ``value - best_value``, in penalty points (0 when optimal).
     :ivar value: the seat's guarantee after the card.
     :ivar best_value: the seat's guarantee in the position (with a best card).
-    :ivar best: the optimal legal cards, highest first.
+    :ivar best: the optimal legal cards, in display order.
     :ivar nodes: search nodes visited.
     :ivar seconds: wall time.
     """

@@ -68,11 +68,13 @@ def plot_analysis(
         if c.trick % 2 == 0:
             ax.axvspan(c.index, c.index + 1, color="0.94", lw=0)
     colours = [f"C{s}" for s in range(players)]
+    # Seats on the same value would hide each other: each line a little apart.
+    lift = [0.08 * (s - (players - 1) / 2) for s in range(players)]
     for s in range(players):
-        ys = [row[s] for row in rows]
+        ys = [row[s] + lift[s] for row in rows]
         ax.step(xs, ys, where="post", color=colours[s], lw=1.8, label=f"{names[s]}")
     for c in analysis.costly:
-        y = rows[c.index - first + 1][c.seat]
+        y = rows[c.index - first + 1][c.seat] + lift[c.seat]
         ax.plot([c.index + 1], [y], marker="o", ms=8, mfc="none", mec=colours[c.seat], mew=2)
         ax.annotate(
             f"{c.card.text} +{c.cost}",
