@@ -244,11 +244,16 @@ def _read_record(source: str) -> HandRecord:
         _fail(f"{'<stdin>' if source == '-' else source}: {e}")
 
 
-def _check_tt_mb(tt_mb: float, times: int = 1) -> None:
+def _check_tt_mb(tt_mb: float, workers: int = 1) -> None:
+    """The table memory of each search, and of ``workers`` searches at once."""
     try:
-        _check_options(tt_mb * times, 1, None, None)
+        _check_options(tt_mb, 1, None, None)
     except OptionError as e:
         _fail("--tt-mb" + str(e).removeprefix(e.field))
+    try:
+        _check_options(tt_mb * workers, 1, None, None)
+    except OptionError as e:
+        _fail(f"--tt-mb: {tt_mb:g} MiB for each of {workers} workers" + str(e).split(" MiB", 1)[1])
 
 
 @contextmanager

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from .errors import MissingDependency
+from .errors import CiapanoError, MissingDependency
 from .records import HandRecord, RecordError, record_from_dict
 from .solve import DEFAULT_TT_MB, OptionError, _check_options
 
@@ -52,7 +52,8 @@ def analyse_job(
     except Exception as e:  # a failing hand must not stop the others
         where = f"line {line}: " if line is not None else ""
         who = f"record {rid!r}: " if rid is not None else ""
-        return {**head, "error": f"{where}{who}{type(e).__name__}: {e}"}
+        what = str(e) if isinstance(e, CiapanoError) else f"{type(e).__name__}: {e}"
+        return {**head, "error": f"{where}{who}{what}"}
     return {**head, **analysis.to_dict()}
 
 
@@ -110,7 +111,14 @@ def analyse_batch(
         workers = max(1, os.cpu_count() or 1)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise OptionError("workers", f"{workers!r} is not a number of workers >= 1")
-    _check_options(tt_mb * (1 if dask is not None else workers), 1, None, None)
+    _check_options(tt_mb, 1, None, None)
+    if dask is None:
+        try:
+            _check_options(tt_mb * workers, 1, None, None)
+        except OptionError as e:
+            raise OptionError(
+                "tt_mb", f"{tt_mb:g} MiB for each of {workers} workers" + str(e).split(" MiB", 1)[1]
+            ) from None
     if isinstance(from_trick, bool) or not isinstance(from_trick, int) or from_trick < 1:
         raise OptionError("from_trick", f"{from_trick!r} is not a trick number >= 1")
     client = _dask_client(dask) if dask is not None else None
