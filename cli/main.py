@@ -725,7 +725,7 @@ def deal_command(
                 play_seed = None if seed is None else [seed, i]
                 cards = _interruptible(
                     lambda limits, pos=pos, play_seed=play_seed: ciapano.play_out(
-                        pos, policies, play_seed
+                        pos, policies, play_seed, _limits=limits
                     )
                 )
                 record["play"] = [c.text for c in cards]

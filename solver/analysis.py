@@ -525,6 +525,7 @@ def play_out(
     seed: int | Sequence[int] | None = None,
     *,
     tt_mb: float = 64,
+    _limits: _core.SearchLimits | None = None,
 ) -> tuple[Card, ...]:
     """Play a position out to the end of the hand, each seat by a simple policy.
 
@@ -548,7 +549,7 @@ def play_out(
     rng = np.random.default_rng(seed)
     engine = None
     if "optimal" in policies and not position.is_over():
-        engine = _Engine(position, tt_mb, None)
+        engine = _Engine(position, tt_mb, _limits)
     # For each optimal seat, an upper bound on its guarantee (exact after its own card).
     bound = [HAND_POINTS] * n
     out: list[Card] = []

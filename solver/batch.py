@@ -21,12 +21,15 @@ the address of a running Dask scheduler (``dask.distributed``, optional: ``pip i
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from . import _core
 from .errors import CiapanoError, MissingDependency
 from .records import HandRecord, RecordError, record_from_dict
 from .solve import DEFAULT_TT_MB, OptionError, _check_options
@@ -35,7 +38,10 @@ __all__ = ["analyse_batch", "analyse_job"]
 
 
 def analyse_job(
-    line: int | None, record: dict[str, Any], options: dict[str, Any] | None = None
+    line: int | None,
+    record: dict[str, Any],
+    options: dict[str, Any] | None = None,
+    _limits: Any = None,
 ) -> dict[str, Any]:
     """Analyse one record given as a dict (what a worker runs): the result line, or an error
     line that names the record.  ``options`` are keyword arguments of :func:`ciapano.analyse`
@@ -46,9 +52,11 @@ def analyse_job(
         from .analysis import analyse
 
         rec = record_from_dict(record)
-        analysis = analyse(rec, every_seat=False, **(options or {}))
+        analysis = analyse(rec, every_seat=False, _limits=_limits, **(options or {}))
     except RecordError as e:
         return {**head, "error": str(e.at_line(line) if line is not None else e)}
+    except KeyboardInterrupt:
+        raise
     except Exception as e:  # a failing hand must not stop the others
         where = f"line {line}: " if line is not None else ""
         who = f"record {rid!r}: " if rid is not None else ""
@@ -137,13 +145,36 @@ def analyse_batch(
     return _run_pool(jobs, workers, options, done)
 
 
+def _into(box: list[dict[str, Any]], *args: Any) -> None:
+    # A stopped search raises KeyboardInterrupt here; the main thread raises its own.
+    with contextlib.suppress(KeyboardInterrupt):
+        box.append(analyse_job(*args))
+
+
 def _run_here(
     jobs: Iterable[tuple[int | None, dict[str, Any]]],
     options: dict[str, Any],
     done: Callable[[dict[str, Any]], dict[str, Any]],
 ) -> Iterator[dict[str, Any]]:
     for line, payload in jobs:
-        yield done(payload if "error" in payload else analyse_job(line, payload, options))
+        if "error" in payload:
+            yield done(payload)
+            continue
+        # In a thread, so that Ctrl-C stops the search at once (it runs without the GIL).
+        limits = _core.SearchLimits()
+        box: list[dict[str, Any]] = []
+        thread = threading.Thread(
+            target=_into, args=(box, line, payload, options, limits), daemon=True
+        )
+        thread.start()
+        while thread.is_alive():
+            try:
+                thread.join(0.1)
+            except KeyboardInterrupt:
+                limits.stop()
+                thread.join()
+                raise
+        yield done(box[0])
 
 
 def _job(position: int, item: Any) -> tuple[int | None, dict[str, Any]]:
