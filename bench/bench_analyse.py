@@ -15,12 +15,13 @@ does), it prints per hand the time and nodes of:
 then the medians and the ratios analyse / solve and analyse / table.  Everything runs on one
 core, one after the other.  With ``--batch``, the same hands go through
 ``ciapano.analyse_batch`` with 1 and with 2 worker processes and the hands per second are
-printed.
+printed (``--no-table``: only those; ``--from-trick N``: each hand from trick ``N`` on).
 
 Usage (from the repository root, with the package installed)::
 
     python bench/bench_analyse.py                          # 8 hands of 4 players, seed 1
     python bench/bench_analyse.py --count 12 --seed 5 --play random --batch
+    python bench/bench_analyse.py --players 5 --count 40 --play random --batch --no-table
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ def main() -> None:
         help="policies, one for every seat or one a seat (default: %(default)s)",
     )
     parser.add_argument("--batch", action="store_true", help="also hands/s with 1 and 2 workers")
+    parser.add_argument(
+        "--no-table", action="store_true", help="skip the per-hand times (with --batch)"
+    )
+    parser.add_argument(
+        "--from-trick", type=int, default=1, help="analyse from this trick on (with --batch)"
+    )
     args = parser.parse_args()
     play = args.play.split(",")
     if len(play) == 1:
@@ -70,11 +77,17 @@ def main() -> None:
         f"{args.count} hands of {args.players} players, seeds {args.seed}, play {args.play}; "
         "one core each, times in seconds, nodes in millions"
     )
-    head = (
+    if not args.no_table:
+        table(records)
+    if args.batch:
+        batch(records, args.from_trick)
+
+
+def table(records: list[HandRecord]) -> None:
+    print(
         f"{'hand':>8} {'solve':>7} {'nodes':>7} {'table':>7} {'nodes':>7} "
         f"{'analyse':>8} {'nodes':>7} {'analyse+':>9} {'costly':>6} {'/solve':>7} {'/table':>7}"
     )
-    print(head)
     rows = []
     for r in records:
         t_solve, s = timed(lambda r=r: ciapano.solve(r.opening))
@@ -102,19 +115,23 @@ def main() -> None:
         f"{total[3] / 1e6:7.1f} {total[4]:8.2f} {total[5] / 1e6:7.1f} {total[6]:9.2f} {'':6} "
         f"{total[4] / total[0]:7.1f} {total[4] / total[2]:7.2f}"
     )
-    if args.batch:
-        print("\nanalyse_batch (every_seat=False), the same hands:")
-        base = None
-        for workers in (1, 2):
-            t, results = timed(lambda w=workers: list(ciapano.analyse_batch(records, workers=w)))
-            same = [{k: v for k, v in x.items() if k != "seconds"} for x in results]
-            base = base or same
-            print(
-                f"  {workers} worker{'s' if workers > 1 else ' '}: {len(records)} hands in "
-                f"{t:6.1f} s = {len(records) / t:.3f} hands/s"
-                f"{'' if same == base else '   RESULTS DIFFER'}",
-                flush=True,
-            )
+
+
+def batch(records: list[HandRecord], from_trick: int) -> None:
+    print(f"\nanalyse_batch (every_seat=False) from trick {from_trick}, the same hands:")
+    base = None
+    for workers in (1, 2):
+        t, results = timed(
+            lambda w=workers: list(ciapano.analyse_batch(records, workers=w, from_trick=from_trick))
+        )
+        same = [{k: v for k, v in x.items() if k != "seconds"} for x in results]
+        base = base or same
+        print(
+            f"  {workers} worker{'s' if workers > 1 else ' '}: {len(records)} hands in "
+            f"{t:6.1f} s = {len(records) / t:.3f} hands/s"
+            f"{'' if same == base else '   RESULTS DIFFER'}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
