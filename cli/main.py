@@ -1,7 +1,8 @@
-"""The command-line tools: ``ciapano-solve`` and ``ciapano`` (with ``solve``, ``sample`` and more).
+"""The command-line tools: ``ciapano-solve`` and ``ciapano`` (``solve``, ``sample``,
+``validate``, ``schema``, ``analyse``, ``check``, ``deal``).
 
 Exit status: 0 on success; 2 on bad input (a one-line message on standard error, no
-traceback).
+traceback); ``check`` exits 1 when the card costs points; 130 after Ctrl-C.
 """
 
 from __future__ import annotations
@@ -9,22 +10,38 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import IO, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 import ciapano
-from ciapano.errors import CiapanoError
+from ciapano import _core
+from ciapano.analysis import POLICIES, AnalysisInterrupted
+from ciapano.errors import CiapanoError, MissingDependency
 from ciapano.pimc import DEFAULT_PIMC_TT_MB
 from ciapano.position import Position
+from ciapano.records import HandRecord, read_records
 from ciapano.sampling import InformationSet
-from ciapano.solve import DEFAULT_TT_MB, OptionError, SolveInterrupted, SolveResult
+from ciapano.solve import (
+    DEFAULT_TT_MB,
+    OptionError,
+    SolveInterrupted,
+    SolveResult,
+    _check_options,
+)
 
 __all__ = ["app", "main", "solve_app", "solve_main"]
 
+EXIT_COSTLY = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+
+T = TypeVar("T")
 
 
 def _fail(message: str) -> NoReturn:
@@ -324,6 +341,550 @@ def schema_command() -> None:
     typer.echo(Path(ciapano.SCHEMA_PATH).read_text(encoding="utf-8"), nl=False)
 
 
+def _warn(message: str) -> None:
+    prog = Path(sys.argv[0]).name or "ciapano"
+    typer.echo(f"{prog}: error: {message}", err=True)
+
+
+def _interruptible(job: Callable[[_core.SearchLimits], T]) -> T:
+    """Run a search job in a thread so that Ctrl-C stops it (exit 130)."""
+    limits = _core.SearchLimits()
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["result"] = job(limits)
+        except BaseException as e:  # handed over to the main thread
+            box["error"] = e
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    while thread.is_alive():
+        try:
+            thread.join(0.1)
+        except KeyboardInterrupt:
+            limits.stop()
+            thread.join()
+            typer.echo("interrupted", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+    if "error" in box:
+        if isinstance(box["error"], AnalysisInterrupted):
+            raise typer.Exit(EXIT_INTERRUPTED)
+        raise box["error"]
+    return box["result"]
+
+
+def _read_text(source: str, what: str) -> str:
+    """A file's text, or standard input for ``-``; a file that cannot be read exits 2."""
+    try:
+        if source == "-":
+            return sys.stdin.read()
+        return Path(source).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"{source}: no such file")
+    except IsADirectoryError:
+        _fail(f"{source}: is a directory, not {what}")
+    except (OSError, UnicodeDecodeError) as e:
+        _fail(f"{source}: cannot be read ({e})")
+
+
+def _read_record(source: str) -> HandRecord:
+    text = _read_text(source, "a hand record")
+    try:
+        return ciapano.loads_record(text)
+    except CiapanoError as e:
+        _fail(f"{'<stdin>' if source == '-' else source}: {e}")
+
+
+def _check_tt_mb(tt_mb: float, workers: int = 1) -> None:
+    """The table memory of each search, and of ``workers`` searches at once."""
+    try:
+        _check_options(tt_mb, 1, None, None)
+    except OptionError as e:
+        _fail("--tt-mb" + str(e).removeprefix(e.field))
+    try:
+        _check_options(tt_mb * workers, 1, None, None)
+    except OptionError as e:
+        _fail(f"--tt-mb: {tt_mb:g} MiB for each of {workers} workers" + str(e).split(" MiB", 1)[1])
+
+
+@contextmanager
+def _progress(total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on standard error (shown only on a terminal); yields ``advance()``."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not console.is_terminal,
+        transient=False,
+    ) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda: bar.advance(task)
+
+
+@contextmanager
+def _output(path: str | None) -> Iterator[IO[str]]:
+    """An output file (``-`` or None: standard output); one that cannot be written exits 2."""
+    if path is None or path == "-":
+        yield sys.stdout
+        return
+    try:
+        f = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError as e:
+        _fail(f"--out: {path}: cannot be written ({e.strerror or e})")
+    with f:
+        yield f
+
+
+# -- analyse ------------------------------------------------------------------------------
+
+
+def _plot_check(plot: str | None) -> None:
+    if plot is None:
+        return
+    from ciapano.plot import FORMATS
+
+    if Path(plot).suffix.lower() not in FORMATS:
+        _fail(f"--plot: {plot!r} has no picture suffix; use one of {' '.join(FORMATS)}")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        _fail("--plot: matplotlib is not installed; pip install 'ciapano[plot]'")
+
+
+def analyse_command(
+    hand: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="HAND",
+            help="A hand record (JSON: a deal and its whole play; see docs/records.md), "
+            "or - to read standard input.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    plot: Annotated[
+        str | None,
+        typer.Option(
+            "--plot",
+            metavar="FILE",
+            help="Also draw each seat's guarantee after every card to FILE (.png, .svg, .pdf).",
+        ),
+    ] = None,
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            "--batch",
+            metavar="FILE",
+            help="Analyse every record of a JSON Lines file (- for standard input) and write "
+            "one result a line.",
+        ),
+    ] = None,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="With --batch: the results file (JSON Lines) [default: standard output].",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            help="With --batch: local worker processes [default: every core].",
+            show_default=False,
+        ),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="With --batch: run on the Dask cluster whose scheduler is at ADDRESS "
+            "(e.g. tcp://host:8786) instead of local processes.",
+        ),
+    ] = None,
+    from_trick: Annotated[
+        int,
+        typer.Option(
+            "--from-trick",
+            metavar="N",
+            help="Analyse only the cards from trick N on (faster); the guarantees are then "
+            "those at the start of trick N.",
+        ),
+    ] = 1,
+    tt_mb: Annotated[
+        float,
+        typer.Option(
+            "--tt-mb",
+            metavar="MIB",
+            help="Memory of the transposition table of each hand (MiB).",
+        ),
+    ] = DEFAULT_TT_MB,
+) -> None:
+    """Analyse a played hand card by card: what each card cost the seat that played it.
+
+    For every card: the trick, the seat, the seat's double-dummy guarantee before the card (its
+    best value) and after it, and the cost = after - before (0 for an optimal card), in penalty
+    points with every other seat against that seat.  Then each seat's real score beside its
+    opening guarantee, its costly cards and their total cost.  With --batch, a whole file of
+    hands on every core (or a Dask cluster), with a progress bar; a bad hand is reported and
+    skipped (exit status 2 at the end).
+    """
+    if (hand is None) == (batch is None):
+        _fail("give either a hand record HAND or --batch FILE")
+    if batch is None:
+        for name, value in (("--out", out), ("--workers", workers), ("--dask", dask)):
+            if value is not None:
+                _fail(f"{name} goes with --batch FILE")
+    elif plot is not None:
+        _fail("--plot draws one hand; it does not go with --batch")
+    elif as_json:
+        _fail("--batch always writes JSON Lines; leave out --json")
+    if from_trick < 1:
+        _fail(f"--from-trick: {from_trick} is not a trick number (tricks count from 1)")
+    if workers is not None and workers < 1:
+        _fail(f"--workers: {workers} is not a number of workers >= 1")
+    if batch is not None:
+        _analyse_batch(batch, out, workers, dask, from_trick, tt_mb)
+        return
+    _check_tt_mb(tt_mb)
+    _plot_check(plot)
+    assert hand is not None
+    record = _read_record(hand)
+
+    def job(limits: _core.SearchLimits) -> ciapano.Analysis:
+        return ciapano.analyse(
+            record,
+            from_trick=from_trick,
+            every_seat=plot is not None,
+            tt_mb=tt_mb,
+            _limits=limits,
+        )
+
+    try:
+        analysis = _interruptible(job)
+    except CiapanoError as e:
+        _fail(f"{hand}: {e}")
+    if as_json:
+        typer.echo(json.dumps(analysis.to_dict()))
+    else:
+        typer.echo(str(analysis))
+    if plot is not None:
+        from ciapano.plot import plot_analysis
+
+        try:
+            plot_analysis(analysis, plot)
+        except CiapanoError as e:
+            _fail(str(e))
+        except OSError as e:
+            _fail(f"--plot: {plot}: cannot be written ({e.strerror or e})")
+        typer.echo(f"plot written to {plot}", err=True)
+
+
+def _analyse_batch(
+    source: str,
+    out: str | None,
+    workers: int | None,
+    dask: str | None,
+    from_trick: int,
+    tt_mb: float,
+) -> None:
+    n_workers = workers if workers is not None else max(1, os.cpu_count() or 1)
+    _check_tt_mb(tt_mb, 1 if dask is not None else n_workers)
+    where = "<stdin>" if source == "-" else source
+    records = list(read_records(_read_text(source, "a file of hand records").splitlines()))
+    failed = 0
+    start = time.perf_counter()
+    try:
+        with _output(out) as f, _progress(len(records), "analysing hands") as advance:
+            results = ciapano.analyse_batch(
+                records,
+                workers=n_workers,
+                dask=dask,
+                tt_mb=tt_mb,
+                from_trick=from_trick,
+                on_done=lambda _: advance(),
+            )
+            for result in results:
+                f.write(json.dumps(result) + "\n")
+                f.flush()
+                if "error" in result:
+                    failed += 1
+                    _warn(f"{where}: {result['error']}")
+    except MissingDependency as e:
+        _fail(str(e))
+    except OptionError as e:
+        _fail("--" + e.field.replace("_", "-") + str(e).removeprefix(e.field))
+    except KeyboardInterrupt:
+        typer.echo("interrupted: the results before it are written", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    seconds = time.perf_counter() - start
+    done = len(records) - failed
+    rate = done / seconds if seconds > 0 else 0.0
+    typer.echo(
+        f"analysed {done} of {len(records)} hands in {seconds:.1f} s ({rate:.2f} hands/s)"
+        + (f"; {failed} failed" if failed else ""),
+        err=True,
+    )
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+# -- check --------------------------------------------------------------------------------
+
+
+def check_command(
+    position: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="POSITION",
+            help="A position file (see docs/positions.md), or - to read standard input.",
+            show_default=False,
+        ),
+    ] = None,
+    card: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="CARD", help="The card the seat to move plays, e.g. 5C.", show_default=False
+        ),
+    ] = None,
+    batch: Annotated[
+        str | None,
+        typer.Option(
+            "--batch",
+            metavar="FILE",
+            help='Check every decision of a JSON Lines file: each line a position plus "card".',
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON (with --batch: one object a line).")
+    ] = False,
+    tt_mb: Annotated[
+        float,
+        typer.Option("--tt-mb", metavar="MIB", help="Memory of the transposition table (MiB)."),
+    ] = DEFAULT_TT_MB,
+) -> None:
+    """Check a decision: is CARD optimal for the seat to move, what does it cost, which cards
+    are best.
+
+    Values are the seat to move's own penalty (points) with every other seat against it.  Exit
+    status 0 when the card is optimal, 1 when it costs points, 2 for bad input.  With --batch,
+    every decision of the file and a summary; exit status 1 if any card costs points, 2 if
+    any line could not be checked.
+    """
+    _check_tt_mb(tt_mb)
+    if batch is not None:
+        if position is not None or card is not None:
+            _fail("give either POSITION CARD or --batch FILE, not both")
+        _check_batch(batch, as_json, tt_mb)
+        return
+    if position is None or card is None:
+        _fail("give a position file and a card (POSITION CARD), or --batch FILE")
+    pos = _read_position(position)
+    try:
+        result = _interruptible(
+            lambda limits: ciapano.check(pos, card, tt_mb=tt_mb, _limits=limits)
+        )
+    except CiapanoError as e:
+        _fail(str(e))
+    typer.echo(json.dumps(result.to_dict()) if as_json else str(result))
+    if not result.optimal:
+        raise typer.Exit(EXIT_COSTLY)
+
+
+def _decision(text: str) -> tuple[Any, Position, str]:
+    """(id, position, card) of one line of a decisions file.
+
+    :raises CiapanoError: for a line that is not a position plus "card".
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CiapanoError(f"not valid JSON: {e.msg} at column {e.colno}") from None
+    if not isinstance(data, dict):
+        raise CiapanoError(f"a decision is a JSON object, not {type(data).__name__}")
+    rid = data.get("id")
+    card = data.pop("card", None)
+    if not isinstance(card, str):
+        raise CiapanoError(
+            'card: is missing: a decision is a position plus the card played, as "card"'
+        )
+    try:
+        return rid, ciapano.from_dict(data), card
+    except CiapanoError as e:
+        who = f"record {rid!r}: " if rid is not None else ""
+        raise CiapanoError(f"{who}{e}") from None
+
+
+def _check_batch(source: str, as_json: bool, tt_mb: float) -> None:
+    where = "<stdin>" if source == "-" else source
+    lines = _read_text(source, "a file of decisions").splitlines()
+    numbered = [(i, t) for i, t in enumerate(lines, start=1) if t.strip()]
+    checked = optimal = total = bad = 0
+    with _progress(len(numbered), "checking decisions") as advance:
+        for number, text in numbered:
+            rid = None
+            try:
+                rid, pos, card = _decision(text)
+                result = _interruptible(
+                    lambda limits, pos=pos, card=card: ciapano.check(
+                        pos, card, tt_mb=tt_mb, _limits=limits
+                    )
+                )
+            except CiapanoError as e:
+                bad += 1
+                message = f"line {number}: {e}"
+                _warn(f"{where}: {message}")
+                if as_json:
+                    typer.echo(json.dumps({"line": number, "id": rid, "error": message}))
+                advance()
+                continue
+            checked += 1
+            optimal += result.optimal
+            total += result.cost
+            advance()
+            if as_json:
+                typer.echo(json.dumps({"line": number, "id": rid, **result.to_dict()}))
+            else:
+                who = f"line {number}" + (f" ({rid})" if rid is not None else "")
+                verdict = "optimal" if result.optimal else f"costs {result.cost}"
+                best = " ".join(c.text for c in result.best)
+                typer.echo(
+                    f"{who}: seat {result.seat} plays {result.card}: {verdict}    "
+                    f"guarantee {result.best_value} -> {result.value}    best: {best}"
+                )
+    mean = total / checked if checked else 0.0
+    summary = {
+        "checked": checked,
+        "optimal": optimal,
+        "costly": checked - optimal,
+        "total_cost": total,
+        "mean_cost": round(mean, 4),
+        "errors": bad,
+    }
+    if as_json:
+        typer.echo(json.dumps({"summary": summary}))
+    else:
+        typer.echo(
+            f"{checked} decisions checked: {optimal} optimal, {checked - optimal} costly; "
+            f"total cost {total}, mean {mean:.2f} per decision"
+            + (f"; {bad} line(s) could not be checked" if bad else "")
+        )
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if optimal < checked:
+        raise typer.Exit(EXIT_COSTLY)
+
+
+# -- deal ---------------------------------------------------------------------------------
+
+
+def deal_command(
+    players: Annotated[int, typer.Option("--players", help="3, 4 or 5.")] = 4,
+    count: Annotated[int, typer.Option("--count", metavar="N", help="How many deals.")] = 1,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            metavar="S",
+            help="The generator's seed: the same seed gives the same deals [default: fresh "
+            "entropy, not reproducible].",
+            show_default=False,
+        ),
+    ] = None,
+    dealer: Annotated[
+        int | None,
+        typer.Option(
+            "--dealer",
+            metavar="SEAT",
+            help="The dealing seat [default: the last seat, so that seat 0 leads].",
+            show_default=False,
+        ),
+    ] = None,
+    play: Annotated[
+        str | None,
+        typer.Option(
+            "--play",
+            metavar="POLICY",
+            help="Also play each deal out, making hand records: random, optimal (each seat "
+            "keeps its own double-dummy guarantee), or one policy a seat, e.g. "
+            "optimal,random,optimal,random.",
+        ),
+    ] = None,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write to FILE [default: standard output].",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Write random deals as JSON Lines, one a line (history form, see docs/positions.md);
+    with --play, whole hand records to analyse (docs/records.md)."""
+    if players not in (3, 4, 5):
+        _fail(f"--players: {players} is not 3, 4 or 5")
+    if count < 0:
+        _fail(f"--count: {count} is not a number of deals >= 0")
+    if dealer is not None and not 0 <= dealer < players:
+        _fail(f"--dealer: {dealer} is not a seat (seats are 0..{players - 1})")
+    if seed is not None and seed < 0:
+        _fail(f"--seed: {seed} is not a seed >= 0")
+    policies: list[str] | None = None
+    if play is not None:
+        policies = [p.strip() for p in play.split(",")]
+        if len(policies) == 1:
+            policies *= players
+        if len(policies) != players:
+            _fail(f"--play: {play!r} gives {len(policies)} policies for {players} seats")
+        for p in policies:
+            if p not in POLICIES:
+                _fail(f"--play: {p!r} is not a policy: one of {', '.join(POLICIES)}")
+    from ciapano.dealing import random_deals
+
+    deals = random_deals(players, count, seed, dealer=dealer)
+    d = players - 1 if dealer is None else dealer
+    with _output(out) as f, _progress(count, "dealing") as advance:
+        for i, pos in enumerate(deals):
+            record: dict[str, Any] = {
+                "id": f"{seed}-{i + 1}" if seed is not None else str(i + 1),
+                "players": players,
+                "dealer": d,
+                "deal": [h.texts() for h in pos.hands],
+            }
+            if pos.discard is not None:
+                record["discard"] = pos.discard.text
+            if policies is not None:
+                play_seed = None if seed is None else [seed, i]
+                cards = _interruptible(
+                    lambda limits, pos=pos, play_seed=play_seed: ciapano.play_out(
+                        pos, policies, play_seed, _limits=limits
+                    )
+                )
+                record["play"] = [c.text for c in cards]
+            f.write(json.dumps(record) + "\n")
+            advance()
+
+
 _SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 solve_app = typer.Typer(
@@ -342,6 +903,9 @@ app.command(name="solve")(solve_command)
 app.command(name="sample")(sample_command)
 app.command(name="validate")(validate_command)
 app.command(name="schema")(schema_command)
+app.command(name="analyse")(analyse_command)
+app.command(name="check")(check_command)
+app.command(name="deal")(deal_command)
 
 
 def solve_main() -> None:

@@ -371,3 +371,66 @@ cdef class Search:
             play_card(&self.c.g, &cur, chosen)
             out.append(chosen)
         return out
+
+    # -- analysing a played hand: one table for every position of the deal ------------------
+
+    def set_root(self, hands, int leader, trick, taken):
+        """Move the root to another position of the same deal, keeping the table.
+
+        The table's keys depend only on the cards still held and their owners (fixed by the
+        deal, ``ttable.tt_key``), the seat to lead, the perspective seat and the score key, so
+        its entries stay true for every position of the deal; consecutive positions of a played
+        hand share most of their searches (as DDS's play analyser does).  Arguments as for
+        ``__init__``: the hands hold the cards they played to the current trick.
+
+        :raises ValueError: if a hand holds a card the deal did not give that seat, or the
+            trick does not fit.
+        """
+        cdef int i, card, seat
+        cdef int n = self.c.g.n
+        cdef State s
+        if len(hands) != n or len(taken) != n:
+            raise ValueError(f"hands: {len(hands)} hands and {len(taken)} taken for {n} seats")
+        if len(trick) >= n or not 0 <= leader < n:
+            raise ValueError(f"trick: {len(trick)} cards led by seat {leader} do not fit")
+        memset(&s, 0, sizeof(State))
+        for i in range(n):
+            s.hand[i] = hands[i]
+            for card in range(64):
+                if s.hand[i] & bit(card) and self.c.owner[card] != i:
+                    raise ValueError(f"hands[{i}]: card {card} was not dealt to seat {i}")
+            s.out |= s.hand[i]
+            s.taken[i] = taken[i]
+        for i in range(64):
+            if s.out & bit(i):
+                s.out_points += self.c.g.points[i]
+        s.leader = leader
+        for i in range(len(trick)):
+            card = trick[i]
+            seat = (leader + i) % n
+            if not s.hand[seat] & bit(card):
+                raise ValueError(f"trick[{i}]: card {card} is not in seat {seat}'s mask")
+            play_card(&self.c.g, &s, card)
+        self.root = s
+
+    def value_within(self, int seat, int lower, int upper, int guess=-1):
+        """``(lower, upper)`` on ``seat``'s value at the root clamped to the given range: the
+        caller knows the value lies in it (e.g. a seat's value cannot rise while the other
+        seats play), or only asks where it stands against it (``lower=v, upper=v + 1`` is one
+        yes/no question: is the value at most ``v``?).  Equal unless a limit stopped the
+        search.  ``guess`` as for :meth:`value_bounds`."""
+        self._check_seat(seat)
+        if not 0 <= lower <= upper:
+            raise ValueError(f"lower, upper: [{lower}, {upper}] is not a range of values")
+        cdef int lo, hi
+        self.c.P = seat
+        with nogil:
+            if self.root.count == 0 and self.root.out == 0:
+                lo = hi = hand_score(&self.c.g, &self.root, seat)
+            else:
+                cheap_bounds(&self.c.g, &self.root, seat, &lo, &hi)
+                lo = min(max(lo, lower), upper)
+                hi = max(min(hi, upper), lower)
+                self.c.tt.gen += 1
+                bracket(&self.c, &self.root, &lo, &hi, guess)
+        return min(max(lo, lower), upper), max(min(hi, upper), lower)

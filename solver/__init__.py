@@ -6,14 +6,24 @@ Quick start::
     pos = ciapano.load("positions/deal4_opening.json")
     result = ciapano.solve(pos)          # the seat to move's guarantee, every card, a line
     print(result)
+    hand = ciapano.load_record("positions/records/hand4_record.json")
+    print(ciapano.analyse(hand))         # every card's cost for the seat that played it
 
 Units: card points are **thirds of a point** (ace 3; 3, 2, K, Q, J 1); hand scores and values
 are **penalty points** (11 per hand).  Seats are numbered ``0..n-1`` in order of play.
 Rules: ``RULES.md`` of the project (Ciapanò, §1).
 """
 
+from .analysis import Analysis, CardAnalysis, CheckResult, SeatAnalysis, analyse, check, play_out
+from .batch import analyse_batch
 from .cards import CARDS, DECK, RANKS, SUITS, Card, CardError, CardSet, Rank, Suit
-from .errors import CiapanoError, IllegalMoveError, InformationSetError, PositionError
+from .errors import (
+    CiapanoError,
+    IllegalMoveError,
+    InformationSetError,
+    MissingDependency,
+    PositionError,
+)
 from .formats import (
     SCHEMA_PATH,
     dump,
@@ -29,6 +39,15 @@ from .formats import (
 )
 from .pimc import DEFAULT_PIMC_TT_MB, CardLoss, PimcMove, PimcResult, pimc, pimc_check
 from .position import Position
+from .records import (
+    HandRecord,
+    RecordError,
+    dumps_record,
+    load_record,
+    loads_record,
+    read_records,
+    record_from_dict,
+)
 from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, RulesError, hand_score, trick_winner
 from .sampling import InformationSet, count_deals, sample_deals
 from .solve import (
@@ -55,16 +74,21 @@ __all__ = [
     "RANKS",
     "SCHEMA_PATH",
     "SUITS",
+    "Analysis",
     "Cappotto",
     "Card",
+    "CardAnalysis",
     "CardError",
     "CardLoss",
     "CardSet",
+    "CheckResult",
     "CiapanoError",
     "DDTable",
+    "HandRecord",
     "IllegalMoveError",
     "InformationSet",
     "InformationSetError",
+    "MissingDependency",
     "MoveValue",
     "OptionError",
     "PimcMove",
@@ -72,23 +96,34 @@ __all__ = [
     "Position",
     "PositionError",
     "Rank",
+    "RecordError",
     "Rules",
     "RulesError",
+    "SeatAnalysis",
     "SolveInterrupted",
     "SolveResult",
     "Suit",
+    "analyse",
+    "analyse_batch",
+    "check",
     "count_deals",
     "dd_table",
     "dump",
     "dumps",
+    "dumps_record",
     "from_dict",
     "hand_score",
     "load",
+    "load_record",
     "load_view",
     "loads",
+    "loads_record",
     "loads_view",
     "pimc",
     "pimc_check",
+    "play_out",
+    "read_records",
+    "record_from_dict",
     "sample_deals",
     "schema",
     "solve",

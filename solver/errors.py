@@ -7,7 +7,13 @@ that a message alone tells the user what to fix.
 
 from __future__ import annotations
 
-__all__ = ["CiapanoError", "IllegalMoveError", "InformationSetError", "PositionError"]
+__all__ = [
+    "CiapanoError",
+    "IllegalMoveError",
+    "InformationSetError",
+    "MissingDependency",
+    "PositionError",
+]
 
 
 class CiapanoError(ValueError):
@@ -39,3 +45,8 @@ class InformationSetError(PositionError):
     voids that leave no deal of the unseen cards possible.  The message names the field
     (``view``, ``hands[2]``, ``voids``, ...) and the value.
     """
+
+
+class MissingDependency(CiapanoError):
+    """An optional dependency (matplotlib for plots, dask.distributed for a cluster) is not
+    installed; the message says which and how to install it."""

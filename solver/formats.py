@@ -95,7 +95,8 @@ def _schema_error(error: jsonschema.ValidationError, form: str) -> PositionError
     elif kind == "additionalProperties":
         known = sorted(error.schema.get("properties", {}))
         extra = sorted(set(value) - set(known)) if isinstance(value, dict) else []
-        where = "a position file" if not field else f"'{field}'"
+        whole = "a hand record" if form == "record" else "a position file"
+        where = whole if not field else f"'{field}'"
         if form == "history" and not field and {"hands", "leader"} & set(extra):
             message = f"{extra} are snapshot fields and this is a history ('deal') file"
         elif form == "snapshot" and not field and {"play", "dealer"} & set(extra):

@@ -1,0 +1,576 @@
+"""Analysing a played hand card by card, and checking one decision, double-dummy.
+
+For every card of a hand, the perspective is the seat that plays it: its own penalty, every other
+seat against it (the paranoid value, ``RULES.md``, "Double-dummy value").  *before* is that
+seat's guarantee in the position before the card (its best value there), *after* its guarantee
+once the card is played (the value of the card it chose), and the **cost** ``after - before``
+(0 for an optimal card, never negative).  A seat's guarantee can rise only through its own
+costly cards: the other seats' cards, chosen by the seats that play against it, can only lower
+it.  So a seat that plays no costly card scores at most its opening guarantee.
+
+Speed: one search core and one transposition table serve every position of the hand
+(``_core.Search.set_root``; the table's keys depend on the cards still held and their owners,
+fixed by the deal, not on the cards played), as DDS's play analyser does; and every search but
+the first of a seat starts from what is already known: a seat's guarantee cannot rise while the
+others play, nor fall by its own card, and most questions ("is this card optimal too?") are one
+null-window search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from .cards import CARDS, Card, CardError, CardSet
+from .errors import CiapanoError, IllegalMoveError, PositionError
+from .position import Position
+from .records import HandRecord, record_from_dict
+from .rules import HAND_POINTS
+from .solve import DEFAULT_TT_MB, _check_options, _search
+
+__all__ = [
+    "POLICIES",
+    "Analysis",
+    "AnalysisInterrupted",
+    "CardAnalysis",
+    "CheckResult",
+    "SeatAnalysis",
+    "analyse",
+    "check",
+    "play_out",
+]
+
+#: The play policies of :func:`play_out`.
+POLICIES = ("random", "optimal")
+
+
+class AnalysisInterrupted(KeyboardInterrupt):
+    """A stop request (Ctrl-C) ended an analysis before it was complete."""
+
+
+def _root_args(position: Position) -> tuple[list[int], int, list[int], list[int]]:
+    """A position as the core's root: hands hold the cards they played to the current trick."""
+    n = position.players
+    hands = [h.mask for h in position.hands]
+    for i, card in enumerate(position.trick):
+        hands[(position.leader + i) % n] |= card.mask
+    return hands, position.leader, [c.index for c in position.trick], list(position.taken)
+
+
+class _Engine:
+    """One core search and table for every position from ``first`` on (same deal)."""
+
+    def __init__(self, first: Position, tt_mb: float, limits: _core.SearchLimits | None) -> None:
+        self.limits = limits if limits is not None else _core.SearchLimits()
+        self.core = _search(first, tt_mb, _core.OPTION_ALL, self.limits)
+        self._at = first
+
+    def _root(self, position: Position) -> None:
+        if position is not self._at:
+            self.core.set_root(*_root_args(position))
+            self._at = position
+
+    def value(
+        self,
+        position: Position,
+        seat: int,
+        lower: int = 0,
+        upper: int = HAND_POINTS,
+        guess: int = -1,
+    ) -> int:
+        """``seat``'s guarantee at ``position`` clamped to ``[lower, upper]`` (the caller knows
+        it lies there, or asks only where it stands against the range)."""
+        self._root(position)
+        lo, hi = self.core.value_within(seat, lower, upper, guess)
+        if lo != hi:
+            raise AnalysisInterrupted("the analysis was stopped")
+        return lo
+
+    def at_most(self, position: Position, seat: int, target: int) -> bool:
+        """Whether ``seat``'s guarantee at ``position`` is at most ``target`` (one null-window
+        search at most)."""
+        return self.value(position, seat, target, target + 1, target) <= target
+
+    def classes(self, position: Position) -> list[list[Card]]:
+        """The legal cards as classes of equivalent cards (same value), highest card first."""
+        self._root(position)
+        return [[CARDS[i] for i in cls] for cls in self.core.classes()]
+
+    @property
+    def nodes(self) -> int:
+        return self.core.nodes
+
+
+@dataclass(frozen=True)
+class CardAnalysis:
+    """One card of the hand, valued for the seat that played it.
+
+    :ivar index: the card's index in the play (from 0).
+    :ivar trick: the trick it was played to (from 1).
+    :ivar seat: the seat that played it.
+    :ivar card: the card.
+    :ivar before: the seat's guarantee before the card (its best value), in penalty points.
+    :ivar after: the seat's guarantee after the card (the value of the card it chose).
+    :ivar best: the legal cards that keep ``before`` (the optimal cards), in display order
+        (suits S H D C, each high to low).
+    """
+
+    index: int
+    trick: int
+    seat: int
+    card: Card
+    before: int
+    after: int
+    best: tuple[Card, ...]
+
+    @property
+    def cost(self) -> int:
+        """``after - before``: penalty points the card gave away (0 when optimal, never < 0)."""
+        return self.after - self.before
+
+    @property
+    def optimal(self) -> bool:
+        """Whether the card keeps the seat's guarantee."""
+        return self.after == self.before
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"index": 0, "trick": 1, "seat": 0, "card": "5C", "before": 3, "after": 3,
+        "cost": 0, "best": ["5C", "4C"]}``."""
+        return {
+            "index": self.index,
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": self.card.text,
+            "before": self.before,
+            "after": self.after,
+            "cost": self.cost,
+            "best": [c.text for c in self.best],
+        }
+
+
+@dataclass(frozen=True)
+class SeatAnalysis:
+    """One seat's hand: what it scored beside what it could have guaranteed.
+
+    :ivar seat: the seat.
+    :ivar score: its hand score from the rules' scoring of what was played (penalty points).
+    :ivar guarantee: its double-dummy guarantee at the start of the analysed play (the opening
+        lead for a hand record).
+    :ivar mistakes: how many of its cards cost points.
+    :ivar total_cost: the points those cards cost, in all.
+    :ivar name: the player's name when the record gives one (not in :meth:`to_dict`).
+    """
+
+    seat: int
+    score: int
+    guarantee: int
+    mistakes: int
+    total_cost: int
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"seat": 0, "score": 4, "guarantee": 3, "mistakes": 1, "total_cost": 1}``."""
+        return {
+            "seat": self.seat,
+            "score": self.score,
+            "guarantee": self.guarantee,
+            "mistakes": self.mistakes,
+            "total_cost": self.total_cost,
+        }
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What :func:`analyse` found: every card's cost and every seat's score and guarantee.
+
+    :ivar cards: every card played, in order (:class:`CardAnalysis`).
+    :ivar seats: every seat, indexed by seat (:class:`SeatAnalysis`).
+    :ivar nodes: search nodes visited.
+    :ivar seconds: wall time of the analysis.
+    :ivar guarantees: with ``every_seat``, every seat's guarantee in every position: row ``i``
+        before card ``i``, the last row at the end of the hand (``len(cards) + 1`` rows of
+        ``players`` values, penalty points); else None.
+    :ivar id: the record's id, if any.
+    """
+
+    cards: tuple[CardAnalysis, ...]
+    seats: tuple[SeatAnalysis, ...]
+    nodes: int
+    seconds: float
+    guarantees: tuple[tuple[int, ...], ...] | None = None
+    id: str | int | None = None
+
+    def __iter__(self) -> Iterator[CardAnalysis]:
+        return iter(self.cards)
+
+    @property
+    def costly(self) -> tuple[CardAnalysis, ...]:
+        """The cards that cost points."""
+        return tuple(c for c in self.cards if c.cost > 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``ciapano analyse --json``: ``{"cards": [...], "seats": [...],
+        "nodes": ..., "seconds": ...}`` (see the README)."""
+        return {
+            "cards": [c.to_dict() for c in self.cards],
+            "seats": [s.to_dict() for s in self.seats],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+    def __str__(self) -> str:
+        return format_analysis(self)
+
+
+def _who(seat: SeatAnalysis) -> str:
+    return f"{seat.seat} {seat.name}" if seat.name else str(seat.seat)
+
+
+def format_analysis(analysis: Analysis) -> str:
+    """A readable report: one row per card, costly cards marked ``!``, then one row per seat."""
+    seats = analysis.seats
+    width = max((len(_who(s)) for s in seats), default=4)
+    out = [
+        "Each card is valued for the seat that played it: its own penalty (points) with every "
+        "other seat against it.",
+        "",
+        f"  trick  {'seat':<{width}}  card  before  after  cost  best",
+    ]
+    trick = None
+    for c in analysis.cards:
+        mark = "!" if c.cost else " "
+        number = str(c.trick) if c.trick != trick else ""
+        trick = c.trick
+        out.append(
+            f"{mark} {number:>5}  {_who(seats[c.seat]):<{width}}  {c.card.text:<4}  "
+            f"{c.before:>6}  {c.after:>5}  {c.cost:>4}  {' '.join(x.text for x in c.best)}"
+        )
+    out += ["", f"  {'seat':<{width}}  score  guarantee  mistakes  cost"]
+    for s in seats:
+        out.append(
+            f"  {_who(s):<{width}}  {s.score:>5}  {s.guarantee:>9}  {s.mistakes:>8}  "
+            f"{s.total_cost:>4}"
+        )
+    costly = len(analysis.costly)
+    out += [
+        "",
+        f"{len(analysis.cards)} cards, {costly} costly (marked !).    "
+        f"Nodes: {analysis.nodes:,}    time: {analysis.seconds:.3f} s",
+    ]
+    return "\n".join(out)
+
+
+def _replay(position: Position, play: Sequence[Any]) -> tuple[list[Position], list[Card]]:
+    """The positions before each card of ``play`` and at its end, and the cards.
+
+    :raises IllegalMoveError: for an illegal card, as ``play[i]``.
+    """
+    if isinstance(play, (str, bytes)):
+        play = str(play).replace(",", " ").split()
+    positions = [position]
+    cards = []
+    for i, card in enumerate(play):
+        try:
+            c = Card(card)
+            positions.append(positions[-1].play(c))
+        except (IllegalMoveError, CardError) as e:
+            raise IllegalMoveError(f"play[{i}]", str(e).removeprefix("card: ")) from None
+        cards.append(c)
+    return positions, cards
+
+
+def _walk(
+    engine: _Engine,
+    positions: Sequence[Position],
+    play: Sequence[Card],
+    opening: Sequence[int | None],
+    every_seat: bool,
+    offset: int = 0,
+) -> tuple[list[CardAnalysis], list[tuple[int, ...]] | None]:
+    """Value every card of ``play`` (``positions[k]`` is the position before card ``k``);
+    ``opening`` holds the seats' guarantees at the first position where known (None where not;
+    every seat's with ``every_seat``); ``offset`` is the index of the first card in the whole
+    play.  Returns the cards and, with ``every_seat``, every position's guarantees."""
+    n = positions[0].players
+    # value[s]: seat s's guarantee at position exact_at[s], and an upper bound on it until s
+    # plays again (the other seats' cards can only lower it).
+    value = [HAND_POINTS if v is None else v for v in opening]
+    exact_at = [0 if v is not None else -1 for v in opening]
+    table = [tuple(value)] if every_seat else None
+    cards: list[CardAnalysis] = []
+    for k, card in enumerate(play):
+        pos, nxt = positions[k], positions[k + 1]
+        m = pos.to_move
+        known = exact_at[m] == k
+        before = value[m] if known else engine.value(pos, m, 0, value[m], value[m])
+        classes = engine.classes(pos)
+        best: list[Card] = []
+        played: list[Card] = []
+        for cls in classes:
+            if card in cls:
+                played = cls
+            elif engine.at_most(pos.play(cls[0]), m, before):
+                best += cls
+        # One class: every legal card has the position's value.
+        alone = len(classes) == 1
+        after = before if alone else engine.value(nxt, m, before, HAND_POINTS, before)
+        if after == before:
+            best += played
+        trick = pos.trick_number
+        best_cards = tuple(CardSet(best))  # in display order: suits S H D C, high to low
+        cards.append(CardAnalysis(offset + k, trick, m, card, before, after, best_cards))
+        value[m] = after
+        exact_at[m] = k + 1
+        if table is not None:
+            for s in range(n):
+                if s != m:
+                    value[s] = engine.value(nxt, s, 0, value[s], value[s])
+                    exact_at[s] = k + 1
+            table.append(tuple(value))
+    return cards, table
+
+
+def _start(positions: Sequence[Position], from_trick: int) -> int:
+    """The index of the first position of trick ``from_trick`` (0 for the first trick)."""
+    first = positions[0]
+    last = first.rules.tricks
+    if isinstance(from_trick, bool) or not isinstance(from_trick, int):
+        raise PositionError("from_trick", f"{from_trick!r} is not a trick number")
+    if not 1 <= from_trick <= last:
+        raise PositionError("from_trick", f"{from_trick} is not a trick number 1..{last}")
+    if from_trick <= first.trick_number:
+        return 0
+    for k, pos in enumerate(positions):
+        if pos.trick_number == from_trick and not pos.trick:
+            return k
+    raise AssertionError("a finished play reaches every trick")
+
+
+def analyse(
+    source: HandRecord | Position | Mapping[str, Any],
+    play: Sequence[Card | str] | None = None,
+    *,
+    from_trick: int = 1,
+    every_seat: bool = True,
+    tt_mb: float = DEFAULT_TT_MB,
+    _limits: _core.SearchLimits | None = None,
+) -> Analysis:
+    """Analyse a played hand card by card, double-dummy.
+
+    :param source: a :class:`~ciapano.records.HandRecord`, a parsed record (a dict, checked as
+        :func:`~ciapano.records.record_from_dict` does), or a :class:`~ciapano.Position` with
+        ``play``.
+    :param play: with a position, the cards played from it to the end of the hand, in order.
+    :param from_trick: analyse only the cards from this trick on (faster: the last tricks of
+        many hands); the seats' guarantees are then those at the start of that trick.  Trick
+        numbers count from 1 at the opening lead of the hand (of the position, for a position
+        in the middle of a trick).
+    :param every_seat: also compute every seat's guarantee in every position
+        (:attr:`Analysis.guarantees`, what ``--plot`` draws; a few per cent more work).
+    :param tt_mb: memory of the transposition table, in MiB.
+    :returns: an :class:`Analysis`: per card the seat's guarantee before and after it and its
+        cost (penalty points, ``RULES.md`` "Double-dummy value"), per seat its real hand score
+        (``RULES.md`` §1, "Hand score"), opening guarantee, costly cards and their total cost.
+    :raises RecordError: for a bad record (its id, the card index and the reason).
+    :raises IllegalMoveError: for a position whose ``play`` has an illegal card (``play[i]``).
+    :raises PositionError: for a play that does not reach the end of the hand, or ``play``
+        given with a record (or missing with a position), a ``from_trick`` out of range.
+    :raises OptionError: for a bad table size.
+    """
+    started = time.perf_counter()
+    _check_options(tt_mb, 1, None, None)
+    record: HandRecord | None = None
+    if isinstance(source, Mapping):
+        source = record_from_dict(source)
+    if isinstance(source, HandRecord):
+        if play is not None:
+            raise PositionError("play", "give the play in the record, not beside it")
+        record = source
+        positions: Sequence[Position] = record.positions()
+        play_cards: Sequence[Card] = record.play
+    elif isinstance(source, Position):
+        if play is None:
+            raise PositionError("play", "analysing a position needs the cards played from it")
+        positions, play_cards = _replay(source, play)
+        if not positions[-1].is_over():
+            raise PositionError(
+                f"play[{len(positions) - 1}]",
+                f"the play stops after {len(positions) - 1} cards, before the end of the hand",
+            )
+    else:
+        raise CiapanoError(f"source: {type(source).__name__} is not a hand record or a position")
+    start = _start(positions, from_trick)
+    positions, play_cards = positions[start:], play_cards[start:]
+    first = positions[0]
+    if first.is_over():
+        cards: list[CardAnalysis] = []
+        opening = first.score()
+        table = [tuple(opening)] if every_seat else None
+        nodes = 0
+    else:
+        engine = _Engine(first, tt_mb, _limits)
+        opening = [engine.value(first, s) for s in range(first.players)]
+        cards, table = _walk(engine, positions, play_cards, opening, every_seat, start)
+        nodes = engine.nodes
+    score = positions[-1].score()
+    seats = []
+    for s in range(first.players):
+        costs = [c.cost for c in cards if c.seat == s and c.cost]
+        name = record.names[s] if record is not None and record.names is not None else None
+        seats.append(SeatAnalysis(s, score[s], opening[s], len(costs), sum(costs), name))
+    return Analysis(
+        tuple(cards),
+        tuple(seats),
+        nodes,
+        time.perf_counter() - started,
+        tuple(table) if table is not None else None,
+        record.id if record is not None else None,
+    )
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What :func:`check` found about one card.
+
+    :ivar seat: the seat to move, whose penalty the values are.
+    :ivar card: the card checked.
+    :ivar optimal: whether it keeps the seat's guarantee.
+    :ivar cost: ``value - best_value``, in penalty points (0 when optimal).
+    :ivar value: the seat's guarantee after the card.
+    :ivar best_value: the seat's guarantee in the position (with a best card).
+    :ivar best: the optimal legal cards, in display order.
+    :ivar nodes: search nodes visited.
+    :ivar seconds: wall time.
+    """
+
+    seat: int
+    card: Card
+    optimal: bool
+    cost: int
+    value: int
+    best_value: int
+    best: tuple[Card, ...]
+    nodes: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"seat": 0, "card": "5C", "optimal": false, "cost": 1, "value": 4, "best_value": 3,
+        "best": ["4C"], "nodes": ..., "seconds": ...}``."""
+        return {
+            "seat": self.seat,
+            "card": self.card.text,
+            "optimal": self.optimal,
+            "cost": self.cost,
+            "value": self.value,
+            "best_value": self.best_value,
+            "best": [c.text for c in self.best],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+    def __str__(self) -> str:
+        best = " ".join(c.text for c in self.best)
+        if self.optimal:
+            head = f"{self.card} is optimal for seat {self.seat}: it keeps its guarantee of "
+            head += f"{self.best_value}."
+        else:
+            head = (
+                f"{self.card} costs seat {self.seat} {self.cost} point"
+                f"{'s' if self.cost != 1 else ''}: its guarantee goes from {self.best_value} "
+                f"to {self.value}."
+            )
+        return f"{head}\nBest cards: {best}\nNodes: {self.nodes:,}    time: {self.seconds:.3f} s"
+
+
+def check(
+    position: Position,
+    card: Card | str,
+    *,
+    tt_mb: float = DEFAULT_TT_MB,
+    _limits: _core.SearchLimits | None = None,
+) -> CheckResult:
+    """Check one decision: is ``card`` optimal for the seat to move, and what does it cost?
+
+    Values are the seat to move's own penalty with every other seat against it (the paranoid
+    value, ``RULES.md``, "Double-dummy value"), in penalty points.
+
+    :raises IllegalMoveError: if the card is not a legal card of the seat to move (or the hand
+        is over); the message names the card, seat and reason.
+    :raises OptionError: for a bad table size.
+    """
+    start = time.perf_counter()
+    _check_options(tt_mb, 1, None, None)
+    try:
+        card = Card(card)
+    except CardError as e:
+        raise IllegalMoveError("card", str(e)) from None
+    after = position.play(card)
+    engine = _Engine(position, tt_mb, _limits)
+    cards, _ = _walk(engine, [position, after], [card], [None] * position.players, False)
+    c = cards[0]
+    return CheckResult(
+        c.seat, c.card, c.optimal, c.cost, c.after, c.before, c.best, engine.nodes,
+        time.perf_counter() - start,
+    )  # fmt: skip
+
+
+def play_out(
+    position: Position,
+    policies: str | Sequence[str] = "random",
+    seed: int | Sequence[int] | None = None,
+    *,
+    tt_mb: float = 64,
+    _limits: _core.SearchLimits | None = None,
+) -> tuple[Card, ...]:
+    """Play a position out to the end of the hand, each seat by a simple policy.
+
+    :param policies: one of :data:`POLICIES` for every seat, or one per seat: ``"random"``
+        plays a legal card at random; ``"optimal"`` a card that keeps the seat's own
+        double-dummy guarantee (a random one among those).
+    :param seed: the generator's seed (NumPy's PCG64); the same seed gives the same play.
+    :param tt_mb: memory of the table of the optimal seats' searches, in MiB.
+    :returns: the cards played, in order.
+    :raises PositionError: for an unknown policy or a list of policies of the wrong length.
+    """
+    n = position.players
+    if isinstance(policies, str):
+        policies = [policies] * n
+    policies = list(policies)
+    if len(policies) != n:
+        raise PositionError("policies", f"{policies!r}: {len(policies)} policies for {n} seats")
+    for i, p in enumerate(policies):
+        if p not in POLICIES:
+            raise PositionError(f"policies[{i}]", f"{p!r} is not one of {list(POLICIES)}")
+    rng = np.random.default_rng(seed)
+    engine = None
+    if "optimal" in policies and not position.is_over():
+        engine = _Engine(position, tt_mb, _limits)
+    # For each optimal seat, an upper bound on its guarantee (exact after its own card).
+    bound = [HAND_POINTS] * n
+    out: list[Card] = []
+    pos = position
+    while not pos.is_over():
+        m = pos.to_move
+        if policies[m] == "random" or engine is None:
+            legal = sorted(pos.legal_moves())
+            card = legal[rng.integers(len(legal))]
+        else:
+            classes = engine.classes(pos)
+            order = [classes[i] for i in rng.permutation(len(classes))]
+            chosen = order[-1]
+            if len(order) > 1:
+                v = engine.value(pos, m, 0, bound[m], bound[m])
+                for cls in order[:-1]:
+                    if engine.at_most(pos.play(cls[0]), m, v):
+                        chosen = cls
+                        break
+                bound[m] = v
+            card = chosen[rng.integers(len(chosen))]
+        out.append(card)
+        pos = pos.play(card)
+    return tuple(out)

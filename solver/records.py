@@ -1,0 +1,325 @@
+"""Hand records: a finished hand, its deal and its whole play (``docs/records.md``).
+
+A hand record is the history form of a position file (``docs/positions.md``) with the whole play
+(40 cards, 39 with 3 players), optionally the players' names and an id::
+
+    {"id": "h1", "players": 4, "dealer": 3, "names": ["Anna", "Bruno", "Carla", "Dario"],
+     "deal": [["3S", ...], ...], "play": ["5C", "7C", "2C", "4C", ...]}
+
+A file of many records is JSON Lines: one record a line.  Every record is checked against the
+schema (``$defs/record`` of the position schema) and by replaying its play; a problem raises a
+:class:`RecordError` naming the record's id (and line, in a file), the card index and the
+reason, e.g. ``line 3: record 'h3': play[12]: seat 2 must follow suit H with one of 3H 5H, not
+play 7D``.  :func:`read_records` reports a bad line and goes on with the next one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+from typing import IO, Any
+
+from .cards import Card, CardError
+from .errors import PositionError
+from .formats import _schema_error, _validator
+from .position import Position
+from .rules import Rules, RulesError
+
+__all__ = [
+    "HandRecord",
+    "RecordError",
+    "dumps_record",
+    "load_record",
+    "loads_record",
+    "read_records",
+    "record_from_dict",
+]
+
+CardLike = Card | str | int
+
+
+class RecordError(PositionError):
+    """A hand record that is malformed, or whose play is illegal or incomplete.
+
+    The message names, as far as known, the line of the file, the record's id, the field (for
+    the play, the card index ``play[i]``) and the reason.
+
+    :ivar field: the field, in the record's terms (``"play[12]"``, ``"deal[2]"``, ``"names"``).
+    :ivar record_id: the record's ``id``, or None.
+    :ivar line: the line of a JSON Lines file (from 1), or None.
+    :ivar reason: the message without the line, id and field.
+    """
+
+    def __init__(
+        self,
+        field: str,
+        reason: str,
+        record_id: str | int | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.record_id = record_id
+        self.line = line
+        self.reason = reason
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if record_id is not None:
+            where.append(f"record {record_id!r}")
+        text = f"{field}: {reason}" if field else reason
+        super().__init__("", ": ".join([*where, text]))
+        self.field = field
+
+    def at_line(self, line: int) -> RecordError:
+        """The same error, located at a line of a file."""
+        return RecordError(self.field, self.reason, self.record_id, line)
+
+
+def _card_tuple(field_name: str, values: Iterable[CardLike]) -> tuple[Card, ...]:
+    out = []
+    for i, v in enumerate(values):
+        try:
+            out.append(Card(v))  # type: ignore[arg-type]
+        except CardError as e:
+            raise PositionError(f"{field_name}[{i}]", str(e)) from None
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A finished hand: who was dealt what, and every card played, in order.
+
+    Built from its parts or from a parsed record (:func:`record_from_dict`); the play is checked
+    card by card when it is built.
+
+    :ivar deal: each seat's dealt cards, seats ``0..n-1`` in order of play (13 with 3 players,
+        the dealer possibly 14 with its discard).
+    :ivar dealer: the dealing seat; the seat after it leads the first trick.
+    :ivar play: every card of the hand in order of play.
+    :ivar discard: the 3-player dealer's discard (None otherwise).
+    :ivar rules: the rules (default: Ciapanò for ``len(deal)`` players).
+    :ivar names: the players' names, indexed by seat, or None.
+    :ivar id: an identifier, or None.
+    :ivar comment: free text, or None.
+    :raises RecordError: (a ``ValueError``) for a deal that is not a deal, an illegal card (its
+        index in the play and the reason), a card played twice, a play that stops before the
+        end of the hand, names that do not fit the seats.
+    """
+
+    deal: tuple[tuple[Card, ...], ...]
+    dealer: int
+    play: tuple[Card, ...]
+    discard: Card | None = None
+    rules: Rules | None = None
+    names: tuple[str, ...] | None = None
+    id: str | int | None = None
+    comment: str | None = None
+    _positions: tuple[Position, ...] = field(default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rid = self.id
+        try:
+            if isinstance(self.deal, (str, bytes)) or not isinstance(self.deal, Sequence):
+                raise PositionError("deal", f"{self.deal!r} is not a list of hands")
+            deal = tuple(_card_tuple(f"deal[{s}]", h) for s, h in enumerate(self.deal))
+            play = _card_tuple("play", self.play)
+            discard = None if self.discard is None else Card(self.discard)
+            rules = self.rules
+            if rules is None:
+                try:
+                    rules = Rules(players=len(deal))
+                except RulesError:
+                    raise PositionError(
+                        "deal", f"{len(deal)} hands given; Ciapanò is played by 3, 4 or 5 players"
+                    ) from None
+            opening = Position.from_deal(deal, self.dealer, discard, rules)
+        except (PositionError, CardError) as e:
+            field_name = getattr(e, "field", "")
+            reason = str(e).removeprefix(f"{field_name}: ") if field_name else str(e)
+            raise RecordError(field_name, reason, rid) from None
+        if self.names is not None:
+            names = tuple(self.names)
+            if len(names) != rules.players or not all(isinstance(x, str) for x in names):
+                raise RecordError(
+                    "names", f"{list(names)!r} is not {rules.players} names, one a seat", rid
+                )
+            object.__setattr__(self, "names", names)
+        seen: dict[Card, int] = {}
+        for i, c in enumerate(play):
+            if c in seen:
+                raise RecordError(
+                    f"play[{i}]", f"card {c} appears twice: at play[{seen[c]}] and play[{i}]", rid
+                )
+            seen[c] = i
+        positions = [opening]
+        pos = opening
+        for i, c in enumerate(play):
+            try:
+                pos = pos.play(c)
+            except PositionError as e:
+                raise RecordError(f"play[{i}]", str(e).removeprefix("card: "), rid) from None
+            positions.append(pos)
+        if not pos.is_over():
+            held = []
+            for s, h in enumerate(pos.hands):
+                held += [f"{c} (seat {s})" for c in h]
+            raise RecordError(
+                f"play[{len(play)}]",
+                f"the play stops after {len(play)} cards, before the end of the hand; "
+                f"still to play: {', '.join(held)}",
+                rid,
+            )
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "play", play)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "_positions", tuple(positions))
+
+    def __repr__(self) -> str:
+        parts = [f"id={self.id!r}"] if self.id is not None else []
+        parts += [f"players={self.players}", f"dealer={self.dealer}"]
+        if self.names is not None:
+            parts.append(f"names={list(self.names)!r}")
+        parts.append(f"play=[{' '.join(c.text for c in self.play)}]")
+        return f"HandRecord({', '.join(parts)})"
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.deal)
+
+    @property
+    def opening(self) -> Position:
+        """The position at the opening lead."""
+        return self._positions[0]
+
+    @property
+    def final(self) -> Position:
+        """The position after the last card (the hand over)."""
+        return self._positions[-1]
+
+    def positions(self) -> tuple[Position, ...]:
+        """Every position of the hand: before each card of :attr:`play`, then the end
+        (``len(play) + 1`` positions)."""
+        return self._positions
+
+    def score(self) -> list[int]:
+        """Each seat's hand score in penalty points (RULES.md §1, "Hand score")."""
+        return self.final.score()
+
+    def name(self, seat: int) -> str:
+        """The seat's name, or ``"seat N"``."""
+        return self.names[seat] if self.names is not None else f"seat {seat}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready dict (canonical card texts)."""
+        d: dict[str, Any] = {}
+        if self.id is not None:
+            d["id"] = self.id
+        d["players"] = self.players
+        d["dealer"] = self.dealer
+        if self.names is not None:
+            d["names"] = list(self.names)
+        d["deal"] = [[c.text for c in h] for h in self.deal]
+        if self.discard is not None:
+            d["discard"] = self.discard.text
+        d["play"] = [c.text for c in self.play]
+        assert self.rules is not None
+        if self.rules != Rules(players=self.players):
+            d["rules"] = self.rules.to_dict()
+        if self.comment is not None:
+            d["comment"] = self.comment
+        return d
+
+
+def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
+    """The hand record described by a parsed JSON object.
+
+    :raises RecordError: naming the record's id, the field (``play[i]`` for a card) and the
+        reason of the first problem.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError("", f"a hand record is a JSON object, not {type(data).__name__}")
+    rid = data.get("id")
+    if not isinstance(rid, (str, int)) or isinstance(rid, bool):
+        rid = None
+    errors = sorted(
+        _validator("record").iter_errors(dict(data)),
+        key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
+    )
+    if errors:
+        e = _schema_error(errors[0], "record")
+        reason = str(e).removeprefix(f"{e.field}: ") if e.field else str(e)
+        raise RecordError(e.field, reason, rid)
+    n = len(data["deal"])
+    if data.get("players", n) != n:
+        raise RecordError("deal", f"{n} hands given but 'players' is {data['players']}", rid)
+    try:
+        rules = Rules(players=n, game=data.get("game", "ciapano"), **data.get("rules", {}))
+    except RulesError as e:
+        raise RecordError("rules", str(e), rid) from None
+    return HandRecord(
+        deal=data["deal"],
+        dealer=data["dealer"],
+        play=data["play"],
+        discard=data.get("discard"),
+        rules=rules,
+        names=data.get("names"),
+        id=data.get("id"),
+        comment=data.get("comment"),
+    )
+
+
+def _parse(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        hint = ""
+        if e.msg == "Extra data":
+            hint = " (a file of many records, one a line, is read with --batch / read_records)"
+        where = f"at line {e.lineno} column {e.colno}"
+        raise RecordError("", f"not valid JSON: {e.msg} {where}{hint}") from None
+
+
+def loads_record(text: str | bytes) -> HandRecord:
+    """The hand record in a JSON text.
+
+    :raises RecordError: for text that is not JSON or not a valid record.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError("", f"not UTF-8 text: {e.reason} at byte {e.start}") from None
+    return record_from_dict(_parse(text))
+
+
+def load_record(source: str | PathLike[str] | IO[str]) -> HandRecord:
+    """The hand record in a file (one JSON object), given as a path or an open text file.
+
+    :raises RecordError: for a file that is not a valid record.
+    :raises OSError: if the file cannot be read.
+    """
+    if hasattr(source, "read"):
+        return loads_record(source.read())  # type: ignore[union-attr]
+    return loads_record(Path(source).read_text(encoding="utf-8"))  # type: ignore[arg-type]
+
+
+def read_records(lines: Iterable[str]) -> Iterator[tuple[int, HandRecord | RecordError]]:
+    """The records of a JSON Lines text (an open file or any iterable of lines), one a line,
+    as ``(line, record)`` pairs (lines from 1; blank lines are skipped).  A bad line gives its
+    :class:`RecordError` (located at the line) instead of a record, and reading goes on."""
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            yield number, record_from_dict(_parse(text))
+        except RecordError as e:
+            yield number, e.at_line(number)
+
+
+def dumps_record(record: HandRecord) -> str:
+    """The record as one line of JSON (a line of a JSON Lines file, without the newline)."""
+    return json.dumps(record.to_dict(), ensure_ascii=False)
