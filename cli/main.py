@@ -199,6 +199,36 @@ def _int_option(option: str, text: str | None, minimum: int, what: str) -> int |
     return value
 
 
+@contextmanager
+def _samples_bar() -> Iterator[Callable[[int, int], None]]:
+    """A progress bar of solved samples on standard error (only on a terminal; it disappears
+    when done); yields the ``progress(done, total)`` callback of :func:`ciapano.pimc`."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn("solving samples"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    task = bar.add_task("samples", total=None)
+    with bar:
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
 def _read_view(source: str, seat: int | None) -> InformationSet:
     """What seat ``seat`` (default: the file's view) knows, from a position file or standard
     input; bad input exits with status 2."""
@@ -287,37 +317,15 @@ def sample_command(
     except CiapanoError as e:  # the viewer is not to move
         where = "--seat" if seat_n is not None else f"{position}: view"
         _fail(f"{where}: {str(e).removeprefix('view: ')}")
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    console = Console(stderr=True)
-    bar = Progress(
-        TextColumn("solving samples"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
-    task = bar.add_task("samples", total=n_samples)
     try:
-        with bar:
+        with _samples_bar() as progress:
             result = ciapano.pimc(
                 info,
                 n_samples,  # type: ignore[arg-type]
                 seed_n,
                 workers=n_workers,
                 tt_mb=tt_mb,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                progress=progress,
             )
     except OptionError as e:
         _fail("--" + e.field.replace("_", "-") + str(e).removeprefix(e.field))
@@ -538,6 +546,25 @@ def analyse_command(
             help="Memory of the transposition table of each hand (MiB).",
         ),
     ] = DEFAULT_TT_MB,
+    samples: Annotated[
+        str | None,
+        typer.Option(
+            "--samples",
+            metavar="N",
+            help="Also score every card from the player's own view: N deals of the hidden hands "
+            "sampled (PIMC, as 'ciapano sample'), the expected loss against the PIMC-best card.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed",
+            metavar="K",
+            help="With --samples: the seed of the samples (default: a fresh seed, printed).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Analyse a played hand card by card: what each card cost the seat that played it.
 
@@ -550,10 +577,18 @@ def analyse_command(
     """
     if (hand is None) == (batch is None):
         _fail("give either a hand record HAND or --batch FILE")
+    n_samples = _int_option("--samples", samples, 2, "a number of samples >= 2")
+    seed_n = _int_option("--seed", seed, 0, "a seed (a whole number >= 0)")
+    if n_samples is None and seed_n is not None:
+        _fail("--seed goes with --samples N")
+    if batch is not None and n_samples is not None:
+        _fail("--samples scores one hand; it does not go with --batch")
     if batch is None:
-        for name, value in (("--out", out), ("--workers", workers), ("--dask", dask)):
+        for name, value in (("--out", out), ("--dask", dask)):
             if value is not None:
                 _fail(f"{name} goes with --batch FILE")
+        if workers is not None and n_samples is None:
+            _fail("--workers goes with --batch FILE or --samples N")
     elif plot is not None:
         _fail("--plot draws one hand; it does not go with --batch")
     elif as_json:
@@ -583,10 +618,30 @@ def analyse_command(
         analysis = _interruptible(job)
     except CiapanoError as e:
         _fail(f"{hand}: {e}")
+    losses: list[Any] = []
+    if n_samples is not None:
+        used_seed, losses = _pimc_run(
+            lambda progress: ciapano.pimc_costs(
+                record,
+                n_samples,
+                seed_n,
+                from_trick=from_trick,
+                workers=workers,
+                progress=progress,
+            )
+        )
     if as_json:
-        typer.echo(json.dumps(analysis.to_dict()))
+        d = analysis.to_dict()
+        if n_samples is not None:
+            for c in d["cards"]:
+                loss = losses[c["index"]]
+                c["expected_cost"] = None if loss is None else loss.to_dict()
+            d["pimc"] = {"samples": n_samples, "seed": used_seed}
+        typer.echo(json.dumps(d))
     else:
         typer.echo(str(analysis))
+        if n_samples is not None:
+            typer.echo(_expected_costs_text(record, losses, n_samples, used_seed))
     if plot is not None:
         from ciapano.plot import plot_analysis
 
@@ -597,6 +652,23 @@ def analyse_command(
         except OSError as e:
             _fail(f"--plot: {plot}: cannot be written ({e.strerror or e})")
         typer.echo(f"plot written to {plot}", err=True)
+
+
+def _expected_costs_text(record: HandRecord, losses: list[Any], samples: int, seed: int) -> str:
+    """The cards that cost something in expectation from their player's own view."""
+    n = len(record.deal)
+    head = (
+        f"Expected cost from each player's own view (PIMC, {samples} samples a card, seed {seed})"
+    )
+    rows = [
+        f"  {i:>5}  {i // n + 1:>5}  {loss.card!s:<4}  {loss.best!s:<4}  {loss.loss:>5.2f}  "
+        f"[{loss.ci95[0]:.2f}, {loss.ci95[1]:.2f}]"
+        for i, loss in enumerate(losses)
+        if loss is not None and loss.loss > 0
+    ]
+    if not rows:
+        return head + ": no card costs anything in expectation."
+    return "\n".join([head + ":", "  index  trick  card  best   loss  95% interval", *rows])
 
 
 def _analyse_batch(
@@ -681,6 +753,34 @@ def check_command(
         float,
         typer.Option("--tt-mb", metavar="MIB", help="Memory of the transposition table (MiB)."),
     ] = DEFAULT_TT_MB,
+    samples: Annotated[
+        str | None,
+        typer.Option(
+            "--samples",
+            metavar="N",
+            help="Also score the card from the player's own view: N deals of the hidden hands "
+            "sampled (PIMC, as 'ciapano sample'), the expected loss against the PIMC-best card.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed",
+            metavar="K",
+            help="With --samples: the seed of the samples (default: a fresh seed, printed).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        str | None,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            help="With --samples: worker processes (default: every core).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Check a decision: is CARD optimal for the seat to move, what does it cost, which cards
     are best.
@@ -688,26 +788,72 @@ def check_command(
     Values are the seat to move's own penalty (points) with every other seat against it.  Exit
     status 0 when the card is optimal, 1 when it costs points, 2 for bad input.  With --batch,
     every decision of the file and a summary; exit status 1 if any card costs points, 2 if
-    any line could not be checked.
+    any line could not be checked.  With --samples, also the card's expected loss from the
+    seat's own view (PIMC; the exit status stays that of the double-dummy check).
     """
     _check_tt_mb(tt_mb)
+    n_samples = _int_option("--samples", samples, 2, "a number of samples >= 2")
+    seed_n = _int_option("--seed", seed, 0, "a seed (a whole number >= 0)")
+    n_workers = _int_option("--workers", workers, 1, "a number of worker processes >= 1")
+    if n_samples is None and (seed_n is not None or n_workers is not None):
+        _fail("--seed and --workers go with --samples N")
     if batch is not None:
+        if n_samples is not None:
+            _fail("--samples checks one decision; it does not go with --batch")
         if position is not None or card is not None:
             _fail("give either POSITION CARD or --batch FILE, not both")
         _check_batch(batch, as_json, tt_mb)
         return
     if position is None or card is None:
         _fail("give a position file and a card (POSITION CARD), or --batch FILE")
-    pos = _read_position(position)
+    where = "<stdin>" if position == "-" else position
+    text = _read_text(position, "a position file")
+    try:
+        pos = ciapano.loads(text)
+    except CiapanoError as e:
+        _fail(f"{where}: {e}")
     try:
         result = _interruptible(
             lambda limits: ciapano.check(pos, card, tt_mb=tt_mb, _limits=limits)
         )
     except CiapanoError as e:
         _fail(str(e))
-    typer.echo(json.dumps(result.to_dict()) if as_json else str(result))
+    loss = None
+    if n_samples is not None:
+        try:
+            view = ciapano.loads_view(text)
+        except CiapanoError as e:
+            _fail(f"{where}: {e}")
+        loss = _pimc_run(
+            lambda progress: ciapano.pimc_check(
+                view, card, n_samples, seed_n, workers=n_workers, progress=progress
+            )
+        )
+    if as_json:
+        d = result.to_dict()
+        if loss is not None:
+            d["pimc"] = loss.to_dict()
+        typer.echo(json.dumps(d))
+    else:
+        typer.echo(str(result))
+        if loss is not None:
+            typer.echo(f"From the seat's own view: {loss}")
     if not result.optimal:
         raise typer.Exit(EXIT_COSTLY)
+
+
+def _pimc_run(job: Callable[[Callable[[int, int], None]], T]) -> T:
+    """Run a PIMC job with a progress bar; bad options and Ctrl-C exit as for ``sample``."""
+    try:
+        with _samples_bar() as progress:
+            return job(progress)
+    except OptionError as e:
+        _fail("--" + e.field.replace("_", "-") + str(e).removeprefix(e.field))
+    except CiapanoError as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        typer.echo("interrupted: no result (the samples were not all solved)", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def _decision(text: str) -> tuple[Any, Position, str]:

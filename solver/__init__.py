@@ -37,7 +37,15 @@ from .formats import (
     view_at,
     view_from_dict,
 )
-from .pimc import DEFAULT_PIMC_TT_MB, CardLoss, PimcMove, PimcResult, pimc, pimc_check
+from .pimc import (
+    DEFAULT_PIMC_TT_MB,
+    CardLoss,
+    PimcMove,
+    PimcResult,
+    pimc,
+    pimc_check,
+    pimc_costs,
+)
 from .position import Position
 from .records import (
     HandRecord,
@@ -121,6 +129,7 @@ __all__ = [
     "loads_view",
     "pimc",
     "pimc_check",
+    "pimc_costs",
     "play_out",
     "read_records",
     "record_from_dict",

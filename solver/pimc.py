@@ -42,7 +42,7 @@ import math
 import os
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +51,7 @@ import numpy as np
 
 from .cards import Card, CardError
 from .errors import InformationSetError
+from .formats import view_at
 from .position import Position
 from .sampling import InformationSet, _as_information_set, sample_deals
 from .solve import DEFAULT_TT_MB, OptionError, _check_options, solve
@@ -63,6 +64,7 @@ __all__ = [
     "PimcResult",
     "pimc",
     "pimc_check",
+    "pimc_costs",
 ]
 
 #: Transposition-table memory for each sample's solve, in MiB, when fewer than
@@ -480,3 +482,53 @@ def pimc_check(
         )
     result = pimc(info, samples, seed, workers=workers, tt_mb=tt_mb, progress=progress)
     return result.loss(c)
+
+
+def pimc_costs(
+    record: Any,
+    samples: int = 100,
+    seed: int | None = None,
+    *,
+    from_trick: int = 1,
+    workers: int | None = None,
+    tt_mb: float | None = None,
+    progress: ProgressCallback | None = None,
+) -> tuple[int, list[CardLoss | None]]:
+    """Every card of a played hand scored *with what its player could have known*: for card
+    ``i``, :func:`pimc_check` on the view of the seat that played it just before it played
+    (:func:`~ciapano.view_at`), for ``ciapano analyse HAND --samples N``.
+
+    :param record: a hand record (:class:`~ciapano.HandRecord`, or a history-form dict).
+    :param samples: deals sampled for each card (>= 2).
+    :param seed: one seed for every card's samples (default: a fresh one, returned).
+    :param from_trick: score only the cards from this trick on (tricks count from 1).
+    :param progress: called as ``progress(done, total)`` over all the cards' samples.
+    :returns: ``(seed, losses)``: one :class:`CardLoss` per card of the play (penalty points),
+        None for a card before ``from_trick`` and for a card that was the player's only legal
+        card (it cannot cost anything).
+    :raises PositionError: for a record that is not a valid history.
+    :raises InformationSetError: as :func:`pimc`.
+    :raises OptionError: as :func:`pimc`.
+    """
+    if seed is None:
+        seed = _fresh_seed()
+    play = list(record["play"] if isinstance(record, Mapping) else record.play)
+    if isinstance(from_trick, bool) or not isinstance(from_trick, int) or from_trick < 1:
+        raise InformationSetError("from_trick", f"{from_trick!r} is not a trick number >= 1")
+    views: list[tuple[int, InformationSet]] = []
+    for i in range(len(play)):
+        info = view_at(record, i)
+        if i >= (from_trick - 1) * info.players and len(info.legal_moves()) > 1:
+            views.append((i, info))
+    losses: list[CardLoss | None] = [None] * len(play)
+    total = len(views) * samples
+    for k, (i, info) in enumerate(views):
+
+        def step(done: int, _total: int, base: int = k * samples) -> None:
+            if progress is not None:
+                progress(base + done, total)
+
+        losses[i] = pimc_check(
+            info, play[i], samples, seed, workers=workers, tt_mb=tt_mb, progress=step
+        )
+    return seed, losses

@@ -187,3 +187,64 @@ def test_sample_refuses_a_seat_not_to_move_and_an_inconsistent_view(tmp_path):
     out = CliRunner().invoke(app, ["sample", str(bad)])
     assert out.exit_code == 2
     assert out.stderr.count("\n") == 1 and "voids: " in out.stderr
+
+
+RECORD_FILE = Path(__file__).resolve().parents[1] / "positions" / "records" / "hand4_record.json"
+ENDGAME_FILE = Path(__file__).resolve().parents[1] / "positions" / "endgame4_midtrick.json"
+
+
+def test_check_with_samples_adds_the_expected_loss_and_keeps_the_exit_status() -> None:
+    out = CliRunner().invoke(
+        app,
+        ["check", str(ENDGAME_FILE), "KD", "--samples", "8", "--seed", "3", "--workers", "1"],
+        catch_exceptions=False,
+    )
+    dd = ciapano.check(ciapano.load(ENDGAME_FILE), "KD")
+    assert out.exit_code == (0 if dd.optimal else 1)
+    text = out.stdout.splitlines()
+    assert text[-1].startswith("From the seat's own view: KD")
+    out = CliRunner().invoke(
+        app,
+        ["check", str(ENDGAME_FILE), "KD", "--samples", "8", "--seed", "3", "--json"],
+    )
+    got = json.loads(out.stdout)
+    want = ciapano.pimc_check(ciapano.load_view(ENDGAME_FILE), "KD", 8, 3, workers=1)
+    assert got["pimc"] == want.to_dict()
+    assert got["cost"] == dd.cost
+
+
+def test_analyse_with_samples_scores_each_card_from_its_players_view() -> None:
+    args = ["--samples", "4", "--seed", "5", "--from-trick", "9", "--workers", "1", "--json"]
+    out = CliRunner().invoke(app, ["analyse", str(RECORD_FILE), *args], catch_exceptions=False)
+    assert out.exit_code == 0
+    got = json.loads(out.stdout)
+    assert got["pimc"] == {"samples": 4, "seed": 5}
+    record = ciapano.load_record(RECORD_FILE)
+    scored = 0
+    for card in got["cards"]:
+        i = card["index"]
+        view = ciapano.view_at(record, i)
+        if len(view.legal_moves()) == 1:
+            assert card["expected_cost"] is None
+            continue
+        want = ciapano.pimc_check(view, record.play[i], 4, 5, workers=1)
+        assert card["expected_cost"] == want.to_dict()
+        assert card["expected_cost"]["loss"] >= 0
+        scored += 1
+    assert scored >= 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", str(ENDGAME_FILE), "KD", "--seed", "1"], "--seed and --workers go with"),
+        (["check", str(ENDGAME_FILE), "KD", "--samples", "1"], "--samples: 1 is not"),
+        (["analyse", str(RECORD_FILE), "--seed", "1"], "--seed goes with --samples"),
+        (["analyse", "--batch", str(RECORD_FILE), "--samples", "3"], "does not go with --batch"),
+    ],
+)
+def test_samples_options_that_do_not_fit_exit_2(args: list[str], message: str) -> None:
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 2
+    assert message in out.stderr
+    assert "Traceback" not in out.output
