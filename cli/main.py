@@ -80,6 +80,27 @@ def _seat_option(text: str | None, pos: Position) -> int | None:
     return seat
 
 
+# --samples and --seed of analyse and check: score cards from their player's own view (PIMC).
+ScoreSamplesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--samples",
+        metavar="N",
+        help="Also score the cards from their player's own view: N deals of the hidden hands "
+        "sampled (PIMC, as 'ciapano sample'), the expected loss against the PIMC-best card.",
+        show_default=False,
+    ),
+]
+ScoreSeedOption = Annotated[
+    str | None,
+    typer.Option(
+        "--seed",
+        metavar="K",
+        help="With --samples: the seed of the samples (default: a fresh seed, printed).",
+        show_default=False,
+    ),
+]
+
 PositionArg = Annotated[
     str,
     typer.Argument(
@@ -546,25 +567,8 @@ def analyse_command(
             help="Memory of the transposition table of each hand (MiB).",
         ),
     ] = DEFAULT_TT_MB,
-    samples: Annotated[
-        str | None,
-        typer.Option(
-            "--samples",
-            metavar="N",
-            help="Also score every card from the player's own view: N deals of the hidden hands "
-            "sampled (PIMC, as 'ciapano sample'), the expected loss against the PIMC-best card.",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        str | None,
-        typer.Option(
-            "--seed",
-            metavar="K",
-            help="With --samples: the seed of the samples (default: a fresh seed, printed).",
-            show_default=False,
-        ),
-    ] = None,
+    samples: ScoreSamplesOption = None,
+    seed: ScoreSeedOption = None,
 ) -> None:
     """Analyse a played hand card by card: what each card cost the seat that played it.
 
@@ -753,25 +757,8 @@ def check_command(
         float,
         typer.Option("--tt-mb", metavar="MIB", help="Memory of the transposition table (MiB)."),
     ] = DEFAULT_TT_MB,
-    samples: Annotated[
-        str | None,
-        typer.Option(
-            "--samples",
-            metavar="N",
-            help="Also score the card from the player's own view: N deals of the hidden hands "
-            "sampled (PIMC, as 'ciapano sample'), the expected loss against the PIMC-best card.",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        str | None,
-        typer.Option(
-            "--seed",
-            metavar="K",
-            help="With --samples: the seed of the samples (default: a fresh seed, printed).",
-            show_default=False,
-        ),
-    ] = None,
+    samples: ScoreSamplesOption = None,
+    seed: ScoreSeedOption = None,
     workers: Annotated[
         str | None,
         typer.Option(
