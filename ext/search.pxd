@@ -54,6 +54,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef TTEntry* e
     cdef TTEntry* kin[TT_WAYS]
     cdef int nkin, up, down
+    cdef bint by_kin
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
     cdef u64 sk = 0
@@ -91,30 +92,26 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                     lower = e.lower + offset
                 if e.upper + offset < upper:
                     upper = e.upper + offset
-                if lower >= beta or lower == upper:
-                    c.stats.tt_cuts += 1
-                    return lower
-                if upper <= alpha:
-                    c.stats.tt_cuts += 1
-                    return upper
                 first = decode_best(c, s, e.best)
-            for i in range(nkin):
-                # Entries of the same cards with other residues of the thirds taken.
-                if not residue_shifts(g, sk, kin[i].key2 >> 6, c.P, s.taken[c.P], &up, &down):
-                    break
-                if kin[i].lower + down + offset > lower:
-                    lower = kin[i].lower + down + offset
-                if kin[i].upper + up + offset < upper:
-                    upper = kin[i].upper + up + offset
-                if first < 0:
-                    first = decode_best(c, s, kin[i].best)
-            if nkin:
-                if lower >= beta or lower == upper:
+            by_kin = False
+            if not (lower >= beta or lower == upper or upper <= alpha):
+                for i in range(nkin):
+                    # Entries of the same cards with other residues of the thirds taken.
+                    if not residue_shifts(g, sk, kin[i].key2 >> 6, c.P, s.taken[c.P], &up, &down):
+                        break
+                    if kin[i].lower + down + offset > lower:
+                        lower = kin[i].lower + down + offset
+                    if kin[i].upper + up + offset < upper:
+                        upper = kin[i].upper + up + offset
+                    if first < 0:
+                        first = decode_best(c, s, kin[i].best)
+                by_kin = nkin > 0
+            if lower >= beta or lower == upper or upper <= alpha:
+                if by_kin:
                     c.stats.kin_cuts += 1
-                    return lower
-                if upper <= alpha:
-                    c.stats.kin_cuts += 1
-                    return upper
+                else:
+                    c.stats.tt_cuts += 1
+                return lower if lower >= beta or lower == upper else upper
         if lower > alpha:
             alpha = lower
         if upper < beta:
