@@ -1140,19 +1140,22 @@ def _read_puzzle(source: str) -> ciapano.Puzzle:
 
 
 def puzzle_generate_command(
-    players: Annotated[int, typer.Option("--players", help="3, 4 or 5.")] = 4,
-    cards: Annotated[
-        int,
-        typer.Option("--cards", metavar="K", help="Cards in each hand (4 to 6 read well)."),
-    ] = 5,
-    count: Annotated[int, typer.Option("--count", metavar="C", help="How many puzzles.")] = 10,
-    seed: Annotated[
-        int,
-        typer.Option("--seed", metavar="S", help="The search's seed (same seed, same puzzles)."),
-    ] = 1,
     out: Annotated[
-        str, typer.Option("--out", metavar="DIR", help="Directory to write the puzzle files to.")
-    ] = ".",
+        str,
+        typer.Option(
+            "--out", metavar="DIR", help="Directory to write the puzzle files to (made if needed)."
+        ),
+    ],
+    players: Annotated[str, typer.Option("--players", metavar="N", help="3, 4 or 5.")] = "4",
+    cards: Annotated[
+        str,
+        typer.Option("--cards", metavar="K", help="Cards in each hand (4 to 6 read well)."),
+    ] = "5",
+    count: Annotated[str, typer.Option("--count", metavar="C", help="How many puzzles.")] = "10",
+    seed: Annotated[
+        str,
+        typer.Option("--seed", metavar="S", help="The search's seed (same seed, same puzzles)."),
+    ] = "1",
     theme: Annotated[
         str | None,
         typer.Option(
@@ -1163,7 +1166,7 @@ def puzzle_generate_command(
         ),
     ] = None,
     workers: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--workers",
             metavar="N",
@@ -1172,15 +1175,15 @@ def puzzle_generate_command(
         ),
     ] = None,
     min_difficulty: Annotated[
-        int,
+        str,
         typer.Option(
             "--min-difficulty",
             metavar="D",
             help="Keep only puzzles of at least this difficulty (README, 'Puzzles').",
         ),
-    ] = 0,
+    ] = "0",
     max_candidates: Annotated[
-        int | None,
+        str | None,
         typer.Option(
             "--max-candidates",
             metavar="M",
@@ -1192,7 +1195,21 @@ def puzzle_generate_command(
 ) -> None:
     """Search random deals, played part-way, for puzzles with one right card; write each as a
     position file with its verified solution (docs/positions.md, "Puzzles")."""
-    if workers is not None and workers < 1:
+    whole = {}
+    for option, text in [
+        ("--players", players),
+        ("--cards", cards),
+        ("--count", count),
+        ("--seed", seed),
+        ("--min-difficulty", min_difficulty),
+        ("--workers", workers),
+        ("--max-candidates", max_candidates),
+    ]:
+        try:
+            whole[option] = None if text is None else int(text)
+        except ValueError:
+            _fail(f"{option}: {text!r} is not a whole number")
+    if whole["--workers"] is not None and whole["--workers"] < 1:
         _fail(f"--workers: {workers} is not a number of worker processes >= 1")
     target = Path(out)
     if target.exists() and not target.is_dir():
@@ -1200,15 +1217,16 @@ def puzzle_generate_command(
     start = time.perf_counter()
     examined = [0]
     try:
-        with _puzzle_bar(count) as bar:
+        with _puzzle_bar(max(whole["--count"], 0)) as bar:
 
             def progress(found: int, total: int, seen: int) -> None:
                 examined[0] = seen
                 bar(found, total, seen)
 
             found = ciapano.generate_puzzles(
-                players, cards, count, seed, theme, workers, progress,
-                max_candidates=max_candidates, min_difficulty=min_difficulty,
+                whole["--players"], whole["--cards"], whole["--count"], whole["--seed"], theme,
+                whole["--workers"], progress, max_candidates=whole["--max-candidates"],
+                min_difficulty=whole["--min-difficulty"],
             )  # fmt: skip
     except CiapanoError as e:
         name = getattr(e, "field", "")
@@ -1234,7 +1252,7 @@ def puzzle_generate_command(
         f"Found {len(found)} puzzle(s) among {examined[0]} candidates in {seconds:.1f} s "
         f"({rate:.1f} candidates/s)."
     )
-    if len(found) < count:
+    if len(found) < whole["--count"]:
         _warn(f"only {len(found)} of {count} puzzles found: gave up after {examined[0]} candidates")
         raise typer.Exit(EXIT_COSTLY)
 
