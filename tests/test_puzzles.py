@@ -320,13 +320,20 @@ def test_cli_check_passes_and_fails_tampered_files(files, tmp_path):
     assert ok.stdout.count(": ok") == 2
     data = json.loads(files[0].read_text())
     wrong = next(c for c, cost in data["puzzle"]["costs"].items() if cost > 0)
+    legal = list(data["puzzle"]["costs"])
+    other = next(c for c in legal if c != data["puzzle"]["heuristic"])
     for key, value in [("solution", [wrong]), ("margin", data["puzzle"]["margin"] + 1),
-                       ("value", (data["puzzle"]["value"] + 1) % 12)]:  # fmt: skip
+                       ("value", (data["puzzle"]["value"] + 1) % 12), ("heuristic", other),
+                       ("difficulty", data["puzzle"]["difficulty"] + 1),
+                       ("line", data["puzzle"]["line"][:-1]),
+                       ("costs", {**data["puzzle"]["costs"], wrong: 0})]:  # fmt: skip
         bad = tmp_path / f"bad-{key}.json"
         bad.write_text(json.dumps({**data, "puzzle": {**data["puzzle"], key: value}}))
         result = runner.invoke(app, ["puzzle", "check", str(files[1]), str(bad)])
         assert result.exit_code == 1, (key, result.output)
-        assert "FAILED" in result.stdout and key in result.stdout
+        (line,) = [x for x in result.stdout.splitlines() if x.startswith(str(bad))]
+        mention = "cost of" if key == "costs" else key
+        assert mention in line.split("FAILED: ", 1)[1], line
 
 
 def test_cli_puzzle_bad_input(files, tmp_path):
