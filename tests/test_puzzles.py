@@ -70,22 +70,27 @@ def test_shipped_puzzle_holds(path):
 
 
 def _searches():
-    """The shipped sets' searches (generator arguments), but the slow cappotto ones."""
+    """The shipped sets' searches (generator arguments) whose puzzles depend on values only:
+    no theme, or discard.  (last-trick and cappotto also read the solver's lines, which a
+    change of the search core may alter without any value changing.)"""
     found = {}
     for path in SHIPPED:
         gen = ciapano.load_puzzle(path).generator
-        if gen["theme"] != "cappotto":
+        if gen["theme"] in (None, "discard"):
             found[json.dumps(gen, sort_keys=True)] = gen
     return list(found.values())
 
 
 @pytest.mark.parametrize("gen", _searches(), ids=lambda g: f"{g['players']}-{g['theme']}")
-def test_shipped_sets_are_reproduced_byte_for_byte(gen):
+def test_shipped_sets_are_found_again(gen):
     puzzles = ciapano.generate_puzzles(**gen, workers=1)
     assert len(puzzles) == gen["count"]
     for p in puzzles:
-        path = ROOT / "positions" / "puzzles" / f"{p.name}.json"
-        assert path.read_text(encoding="utf-8") == ciapano.dumps_puzzle(p)
+        stored = ciapano.load_puzzle(ROOT / "positions" / "puzzles" / f"{p.name}.json")
+        assert stored.position == p.position
+        assert (stored.solution, stored.value, stored.margin) == (p.solution, p.value, p.margin)
+        assert (stored.costs, stored.difficulty, stored.heuristic) == (
+            p.costs, p.difficulty, p.heuristic)  # fmt: skip
 
 
 # -- the heuristics ----------------------------------------------------------------------
