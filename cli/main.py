@@ -1,8 +1,10 @@
 """The command-line tools: ``ciapano-solve`` and ``ciapano`` (``solve``, ``sample``,
-``validate``, ``schema``, ``analyse``, ``check``, ``deal``).
+``validate``, ``schema``, ``analyse``, ``check``, ``deal``, ``puzzle generate|show|check``).
 
 Exit status: 0 on success; 2 on bad input (a one-line message on standard error, no
-traceback); ``check`` exits 1 when the card costs points; 130 after Ctrl-C.
+traceback); ``check`` exits 1 when the card costs points, ``puzzle check`` when a stored
+puzzle no longer holds, ``puzzle generate`` when it found fewer puzzles than asked; 130 after
+Ctrl-C.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ciapano.analysis import POLICIES, AnalysisInterrupted
 from ciapano.errors import CiapanoError, MissingDependency
 from ciapano.pimc import DEFAULT_PIMC_TT_MB
 from ciapano.position import Position
+from ciapano.puzzles import CANDIDATES_PER_PUZZLE
 from ciapano.records import HandRecord, read_records
 from ciapano.sampling import InformationSet
 from ciapano.solve import (
@@ -1018,6 +1021,326 @@ def deal_command(
             advance()
 
 
+# -- puzzle -------------------------------------------------------------------------------
+
+
+def _thirds(t: int) -> str:
+    from ciapano.position import _thirds_text
+
+    return _thirds_text(t)
+
+
+def _hand_rows(hand: ciapano.CardSet) -> list[str]:
+    """A hand as four rows, one a suit: ``♠ 3 A 7``."""
+    rows = []
+    for suit in ciapano.SUITS:
+        ranks = " ".join(c.rank.text for c in hand.suit(suit))
+        rows.append(f"{suit.symbol} {ranks or '-'}")
+    return rows
+
+
+def puzzle_diagram(puzzle: ciapano.Puzzle) -> str:
+    """The position of a puzzle as text: the hands side by side in order of play (seat 0 first,
+    the next seat to its right), each with its suits and the points it has taken; the current
+    trick; the discard; whose turn and what is asked."""
+    pos = puzzle.position
+    n = pos.players
+    head = (
+        f"{puzzle.name}: {n} players, trick {pos.trick_number} of {pos.rules.tricks} "
+        f"({pos.tricks_left} to play), seat {puzzle.seat} to play."
+    )
+    columns = []
+    for seat in range(n):
+        title = f"seat {seat}" + (" (to play)" if seat == pos.to_move else "")
+        rows = [title, *_hand_rows(pos.hands[seat]), f"taken {_thirds(pos.taken[seat])}"]
+        columns.append(rows)
+    width = max(len(r) for col in columns for r in col) + 3
+    lines = [head, ""]
+    for i in range(len(columns[0])):
+        lines.append("  " + "".join(col[i].ljust(width) for col in columns).rstrip())
+    lines.append("")
+    if pos.trick:
+        played = ", ".join(
+            f"seat {(pos.leader + i) % n} {'led' if i == 0 else 'played'} {c.unicode()}"
+            for i, c in enumerate(pos.trick)
+        )
+        lines.append(f"Trick {pos.trick_number}: {played}; seat {pos.to_move} to play.")
+    else:
+        lines.append(f"Trick {pos.trick_number}: seat {pos.to_move} to lead.")
+    if pos.discard is not None:
+        lines.append(
+            f"Dealer's discard: {pos.discard.unicode()} (goes to the winner of the last trick)."
+        )
+    lines.append(f"Points taken are in points and thirds; cappotto: {pos.rules.cappotto.value}.")
+    lines.append("")
+    lines.append(
+        f"Seat {puzzle.seat} to play: find the only card (or class of equivalent cards) that "
+        f"holds its penalty to {puzzle.value} point(s) with every other seat against it, all "
+        f"hands open. Every other card costs at least {puzzle.margin} point(s)."
+    )
+    if puzzle.theme:
+        what = {
+            "last-trick": "the right card avoids or forces the last trick",
+            "cappotto": "a seat can still take every point: take it or stop it",
+            "discard": f"seat {puzzle.seat} cannot follow suit: which card to discard",
+        }[puzzle.theme]
+        lines.append(f"Theme: {puzzle.theme} ({what}).")
+    return "\n".join(lines)
+
+
+def puzzle_solution_text(puzzle: ciapano.Puzzle) -> str:
+    """The solution, the line grouped by tricks and each other card's cost."""
+    pos = puzzle.position
+    n = pos.players
+    sol = puzzle.solution
+    eq = f" (or {' '.join(c.unicode() for c in sol[1:])}, equivalent)" if len(sol) > 1 else ""
+    parts = ciapano.difficulty_parts(pos, sol)
+    lines = [
+        f"Solution: {sol[0].unicode()}{eq}: seat {puzzle.seat} scores at most {puzzle.value}; "
+        f"every other card costs at least {puzzle.margin}.",
+        f"Difficulty {puzzle.difficulty} = {parts['costly_cards']} costly card(s) + "
+        f"{parts['tricks_left'] - 1} trick(s) after this one + 2 x {parts['duck_fooled']} "
+        "(1 when the ducking heuristic misses it too).",
+        f"The simple heuristic plays {puzzle.heuristic.unicode()}.",
+        "",
+        "Line:",
+    ]
+    cur = pos
+    group = [f"{(pos.leader + i) % n}:{c.unicode()}" for i, c in enumerate(pos.trick)]
+    number = pos.trick_number
+    for card in puzzle.line:
+        seat = cur.to_move
+        group.append(f"{seat}:{card.unicode()}")
+        cur = cur.play(card)
+        if not cur.trick:
+            lines.append(f"  trick {number}: {' '.join(group)}   won by seat {cur.leader}")
+            group = []
+            number += 1
+    if group:
+        lines.append(f"  trick {number}: {' '.join(group)}")
+    if cur.is_over():
+        scores = cur.score()
+        lines.append("  scores: " + "  ".join(f"seat {s} {v}" for s, v in enumerate(scores)))
+    lines.append("")
+    lines.append("  card  cost")
+    costs = puzzle.costs or tuple((c, 0) for c in sol)
+    for card, cost in costs:
+        mark = "*" if card in sol else " "
+        tag = "  (heuristic)" if card is puzzle.heuristic else ""
+        lines.append(f"{mark} {card.unicode():<4}  {cost:>4}{tag}")
+    return "\n".join(lines)
+
+
+def _read_puzzle(source: str) -> ciapano.Puzzle:
+    text = _read_text(source, "a puzzle file")
+    try:
+        return ciapano.loads_puzzle(text)
+    except CiapanoError as e:
+        _fail(f"{'<stdin>' if source == '-' else source}: {e}")
+
+
+def puzzle_generate_command(
+    out: Annotated[
+        str,
+        typer.Option(
+            "--out", metavar="DIR", help="Directory to write the puzzle files to (made if needed)."
+        ),
+    ],
+    players: Annotated[str, typer.Option("--players", metavar="N", help="3, 4 or 5.")] = "4",
+    cards: Annotated[
+        str,
+        typer.Option("--cards", metavar="K", help="Cards in each hand (4 to 6 read well)."),
+    ] = "5",
+    count: Annotated[str, typer.Option("--count", metavar="C", help="How many puzzles.")] = "10",
+    seed: Annotated[
+        str,
+        typer.Option("--seed", metavar="S", help="The search's seed (same seed, same puzzles)."),
+    ] = "1",
+    theme: Annotated[
+        str | None,
+        typer.Option(
+            "--theme",
+            metavar="THEME",
+            help="last-trick, cappotto or discard (3 players).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        str | None,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            help="Worker processes [default: every core]; the puzzles never depend on it.",
+            show_default=False,
+        ),
+    ] = None,
+    min_difficulty: Annotated[
+        str,
+        typer.Option(
+            "--min-difficulty",
+            metavar="D",
+            help="Keep only puzzles of at least this difficulty (README, 'Puzzles').",
+        ),
+    ] = "0",
+    max_candidates: Annotated[
+        str | None,
+        typer.Option(
+            "--max-candidates",
+            metavar="M",
+            help=f"Give up after M candidates [default: {CANDIDATES_PER_PUZZLE} "
+            "per puzzle asked for].",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Search random deals, played part-way, for puzzles with one right card; write each as a
+    position file with its verified solution (docs/positions.md, "Puzzles")."""
+    whole = {}
+    for option, text in [
+        ("--players", players),
+        ("--cards", cards),
+        ("--count", count),
+        ("--seed", seed),
+        ("--min-difficulty", min_difficulty),
+        ("--workers", workers),
+        ("--max-candidates", max_candidates),
+    ]:
+        try:
+            whole[option] = None if text is None else int(text)
+        except ValueError:
+            _fail(f"{option}: {text!r} is not a whole number")
+    if whole["--workers"] is not None and whole["--workers"] < 1:
+        _fail(f"--workers: {workers} is not a number of worker processes >= 1")
+    target = Path(out)
+    if target.exists() and not target.is_dir():
+        _fail(f"--out: {out} is a file, not a directory")
+    start = time.perf_counter()
+    examined = [0]
+    try:
+        with _puzzle_bar(max(whole["--count"], 0)) as bar:
+
+            def progress(found: int, total: int, seen: int) -> None:
+                examined[0] = seen
+                bar(found, total, seen)
+
+            found = ciapano.generate_puzzles(
+                whole["--players"], whole["--cards"], whole["--count"], whole["--seed"], theme,
+                whole["--workers"], progress, max_candidates=whole["--max-candidates"],
+                min_difficulty=whole["--min-difficulty"],
+            )  # fmt: skip
+    except CiapanoError as e:
+        name = getattr(e, "field", "")
+        _fail(f"--{name.replace('_', '-')}{str(e).removeprefix(name)}" if name else str(e))
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for puzzle in found:
+            path = target / f"{puzzle.name}.json"
+            path.write_text(ciapano.dumps_puzzle(puzzle), encoding="utf-8")
+            sol = " ".join(c.text for c in puzzle.solution)
+            typer.echo(
+                f"{path}  seat {puzzle.seat}  solution {sol}  value {puzzle.value}  "
+                f"margin {puzzle.margin}  difficulty {puzzle.difficulty}"
+            )
+    except OSError as e:
+        _fail(f"--out: {out}: cannot be written ({e.strerror or e})")
+    seconds = time.perf_counter() - start
+    rate = examined[0] / seconds if seconds > 0 else 0.0
+    typer.echo(
+        f"Found {len(found)} puzzle(s) among {examined[0]} candidates in {seconds:.1f} s "
+        f"({rate:.1f} candidates/s)."
+    )
+    if len(found) < whole["--count"]:
+        _warn(f"only {len(found)} of {count} puzzles found: gave up after {examined[0]} candidates")
+        raise typer.Exit(EXIT_COSTLY)
+
+
+@contextmanager
+def _puzzle_bar(count: int) -> Iterator[Callable[[int, int, int], None]]:
+    """A progress bar of puzzles found (and candidates examined) on standard error."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn("finding puzzles"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[examined]} candidates"),
+        TimeElapsedColumn(),
+        console=console,
+        disable=not console.is_terminal,
+    )
+    task = bar.add_task("puzzles", total=count, examined=0)
+    with bar:
+        yield lambda found, total, seen: bar.update(task, completed=found, examined=seen)
+
+
+def puzzle_show_command(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A puzzle file.")],
+    solution: Annotated[
+        bool, typer.Option("--solution", help="Also show the solution, its line and every cost.")
+    ] = False,
+) -> None:
+    """Print a puzzle as a diagram: the hands, the trick, the points taken, whose turn."""
+    puzzle = _read_puzzle(file)
+    typer.echo(puzzle_diagram(puzzle))
+    if solution:
+        try:
+            text = puzzle_solution_text(puzzle)
+        except CiapanoError as e:
+            _fail(f"{file}: puzzle.line: {e}")
+        typer.echo("")
+        typer.echo(text)
+
+
+def puzzle_check_command(
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Puzzle files.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object a file.")] = False,
+) -> None:
+    """Re-solve puzzles: exit 1 if a stored solution is no longer the unique right card (or
+    its value, margin, costs, line, difficulty or theme no longer hold), 2 for bad input."""
+    bad = failed = 0
+    for source in files:
+        try:
+            text = _read_text_soft(source)
+            puzzle = ciapano.loads_puzzle(text)
+        except (CiapanoError, OSError, UnicodeDecodeError) as e:
+            bad += 1
+            typer.echo(f"{Path(sys.argv[0]).name or 'ciapano'}: error: {source}: {e}", err=True)
+            continue
+        result = ciapano.check_puzzle(puzzle)
+        failed += not result.ok
+        if as_json:
+            typer.echo(json.dumps({"file": source, **result.to_dict()}))
+        else:
+            typer.echo(f"{source}: {result}")
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if failed:
+        raise typer.Exit(EXIT_COSTLY)
+
+
+def _read_text_soft(source: str) -> str:
+    """A file's text; errors raise (for commands that go on with the next file)."""
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    if path.is_dir():
+        raise OSError(f"{source} is a directory, not a puzzle file")
+    if not path.exists():
+        raise OSError("no such file")
+    return path.read_text(encoding="utf-8")
+
+
 _SETTINGS = {"help_option_names": ["-h", "--help"]}
 
 solve_app = typer.Typer(
@@ -1039,6 +1362,18 @@ app.command(name="schema")(schema_command)
 app.command(name="analyse")(analyse_command)
 app.command(name="check")(check_command)
 app.command(name="deal")(deal_command)
+
+puzzle_app = typer.Typer(
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings=_SETTINGS,
+    no_args_is_help=True,
+    help="Double-dummy puzzles: generate them, show them, check them.",
+)
+puzzle_app.command(name="generate")(puzzle_generate_command)
+puzzle_app.command(name="show")(puzzle_show_command)
+puzzle_app.command(name="check")(puzzle_check_command)
+app.add_typer(puzzle_app, name="puzzle")
 
 
 def solve_main() -> None:

@@ -13,6 +13,7 @@ __all__ = [
     "InformationSetError",
     "MissingDependency",
     "PositionError",
+    "PuzzleError",
 ]
 
 
@@ -50,3 +51,8 @@ class InformationSetError(PositionError):
 class MissingDependency(CiapanoError):
     """An optional dependency (matplotlib for plots, dask.distributed for a cluster) is not
     installed; the message says which and how to install it."""
+
+
+class PuzzleError(PositionError):
+    """A puzzle file, or a puzzle generator's argument, that is malformed: the message names the
+    field (``puzzle.solution[0]``, ``cards``, ``theme`` ...) and the value."""

@@ -1,0 +1,756 @@
+"""Double-dummy puzzles: positions with exactly one right card, found by search and verified.
+
+A **puzzle** is an open-hand position where the seat to move (the *solver* of the puzzle) has
+exactly one class of equivalent cards that keeps its own paranoid value (its least guaranteed
+penalty with every other seat against it), every other legal card costs it at least one point,
+and the simple heuristic :func:`heuristic_card` does not find the solution.
+
+:func:`generate_puzzles` examines *candidates* in index order: candidate ``i`` of
+``(players, cards, seed)`` is a random deal played by a simple policy until every hand holds
+``cards`` cards, then part-way into the next trick (:func:`puzzle_candidate`).  Each candidate
+depends only on ``(players, cards, seed, i)``, so the puzzles found are the same whatever the
+number of worker processes.
+
+Themes (checkable criteria, see :func:`theme_holds`):
+
+- ``"last-trick"``: in the solution's line the seat to move wins the last trick or not, and
+  after some costly card the solver's line gives the opposite (the card avoids or forces the
+  last trick);
+- ``"cappotto"``: cappotto is still possible (the rules allow it and at most one seat has taken
+  points so far), and either the solution's line ends in a cappotto, or it does not while the
+  line after some costly card does (the solution takes or stops it);
+- ``"discard"``: 3 players, a trick in progress and the seat to move void in the suit led, so
+  that every legal card, the solution included, is a discard.
+
+Values are penalty points (0..11, lower is better for the seat); card points are thirds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .cards import CARDS, Card, CardError, CardSet
+from .errors import PositionError, PuzzleError
+from .formats import dumps, from_dict
+from .position import Position
+from .rules import HAND_POINTS, Cappotto, Rules
+from .solve import OptionError, SolveResult, solve
+
+__all__ = [
+    "THEMES",
+    "Puzzle",
+    "PuzzleCheck",
+    "PuzzleError",
+    "check_puzzle",
+    "difficulty_parts",
+    "duck_card",
+    "dumps_puzzle",
+    "generate_puzzles",
+    "heuristic_card",
+    "load_puzzle",
+    "loads_puzzle",
+    "puzzle_candidate",
+    "puzzle_from_dict",
+    "theme_holds",
+]
+
+#: The puzzle themes of :func:`generate_puzzles`.
+THEMES = ("last-trick", "cappotto", "discard")
+
+#: Table memory of each solve of a candidate, in MiB (puzzle positions are small).
+PUZZLE_TT_MB = 8
+
+#: Candidates examined by default before giving up, per puzzle asked for.
+CANDIDATES_PER_PUZZLE = 20_000
+
+#: Candidates a worker examines per job.
+_CHUNK = 8
+
+
+# -- the heuristics ------------------------------------------------------------------------
+
+
+def _lowest(cards: Iterable[Card]) -> Card:
+    # The lowest rank; among equal ranks, the first suit in the order S H D C.
+    return min(cards, key=lambda c: (c.rank, c.suit))
+
+
+def _discard(cards: Iterable[Card]) -> Card:
+    # The most points (thirds); ties: the higher rank, then the first suit in S H D C.
+    return min(cards, key=lambda c: (-c.thirds, -c.rank, c.suit))
+
+
+def heuristic_card(position: Position) -> Card:
+    """The simple heuristic a puzzle's solution must differ from:
+
+    - leading: the lowest card in hand (rank 4 lowest, 3 highest); among cards of the same
+      rank, the first suit in the order S H D C;
+    - following, with cards of the suit led: the lowest of them;
+    - void in the suit led: the card with the most points (thirds); among equal points the
+      higher rank, then the first suit in the order S H D C.
+
+    :raises PositionError: if the hand is over.
+    """
+    if position.is_over():
+        raise PositionError("position", "the hand is over: there is no card to play")
+    hand = position.hands[position.to_move]
+    if not position.trick:
+        return _lowest(hand)
+    follow = hand.suit(position.trick[0].suit)
+    if follow:
+        return _lowest(follow)
+    return _discard(hand)
+
+
+def duck_card(position: Position) -> Card:
+    """A second, better heuristic, used for the difficulty (:func:`difficulty_parts`):
+
+    - leading, or void in the suit led: as :func:`heuristic_card`;
+    - following suit: the highest card of the suit led below the card now winning the trick
+      (ducking); if every card of the suit would win, the highest of them (a trick that must be
+      taken is taken with the top card).
+
+    :raises PositionError: if the hand is over.
+    """
+    if position.is_over() or not position.trick:
+        return heuristic_card(position)
+    led = position.trick[0].suit
+    follow = position.hands[position.to_move].suit(led)
+    if not follow:
+        return heuristic_card(position)
+    top = max((c for c in position.trick if c.suit == led), key=lambda c: c.rank)
+    under = [c for c in follow if c.rank < top.rank]
+    return max(under or follow, key=lambda c: c.rank)
+
+
+# -- candidates ----------------------------------------------------------------------------
+
+
+def _check_args(players: object, cards: object, theme: object) -> Rules:
+    if isinstance(players, bool) or players not in (3, 4, 5):
+        raise PuzzleError("players", f"{players!r} is not 3, 4 or 5")
+    rules = Rules(players=players)  # type: ignore[arg-type]
+    if isinstance(cards, bool) or not isinstance(cards, int) or not 2 <= cards <= rules.hand_size:
+        raise PuzzleError(
+            "cards",
+            f"{cards!r} is not a number of cards per hand from 2 to {rules.hand_size} "
+            f"({players} players)",
+        )
+    if theme is not None and theme not in THEMES:
+        raise PuzzleError("theme", f"{theme!r} is not one of {', '.join(THEMES)}")
+    if theme == "discard" and players != 3:
+        raise PuzzleError(
+            "theme", f"'discard' is a 3-player theme (the dealer's discard); not {players} players"
+        )
+    return rules
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise PuzzleError("seed", f"{seed!r} is not a seed >= 0")
+    return seed
+
+
+def puzzle_candidate(players: int, cards: int, seed: int, index: int) -> Position:
+    """Candidate ``index`` of a puzzle search: the position examined, from the generator
+    ``numpy.random.default_rng([seed, index])`` (PCG64) alone.
+
+    A deal (the deck shuffled once, hands in seat order, with 3 players the 40th card the
+    dealer's discard; the last seat deals, seat 0 leads) is played trick by trick until every
+    hand holds ``cards`` cards, each card by the heuristic (:func:`heuristic_card`) with
+    probability 1/2 and otherwise uniformly at random among the legal cards; then 0 to
+    ``players - 1`` more cards (uniformly) of the next trick are played the same way.
+
+    :raises PuzzleError: for players other than 3, 4, 5, cards outside ``2..hand size``, or a
+        negative seed or index.
+    """
+    rules = _check_args(players, cards, None)
+    _check_seed(seed)
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise PuzzleError("index", f"{index!r} is not a candidate index >= 0")
+    rng = np.random.default_rng([seed, index])
+    order = [CARDS[i] for i in rng.permutation(40)]
+    size = rules.hand_size
+    hands = [order[s * size : (s + 1) * size] for s in range(players)]
+    discard = order[players * size] if rules.has_discard else None
+    pos = Position.from_deal(hands, players - 1, discard, rules)
+    plays = players * (size - cards) + int(rng.integers(players))
+    for _ in range(plays):
+        legal = sorted(pos.legal_moves())
+        heuristic = rng.random() < 0.5
+        card = heuristic_card(pos) if heuristic else legal[int(rng.integers(len(legal)))]
+        pos = pos.play(card)
+    return pos
+
+
+# -- themes and difficulty -----------------------------------------------------------------
+
+
+def _cappotto_open(position: Position) -> bool:
+    """Cappotto is still possible: the rules allow it and at most one seat has taken points."""
+    if position.rules.cappotto is Cappotto.OFF:
+        return False
+    return sum(1 for t in position.taken if t) <= 1
+
+
+def _is_cappotto(end: Position) -> bool:
+    # With cappotto n-1 seats score 11 each; otherwise the scores add up to 11.
+    return sum(end.score()) > HAND_POINTS
+
+
+def _last_trick(end: Position) -> int:
+    return end.leader  # after the last trick, the leader is its winner
+
+
+def _discard_setting(position: Position) -> bool:
+    if position.players != 3 or not position.trick:
+        return False
+    return not position.hands[position.to_move].suit(position.trick[0].suit)
+
+
+def _prefilter(position: Position, theme: str | None) -> bool:
+    """Cheap conditions checked before any solve."""
+    if len(position.legal_moves()) < 2:
+        return False
+    if theme == "discard":
+        return _discard_setting(position)
+    if theme == "cappotto":
+        return _cappotto_open(position)
+    return True
+
+
+def _class_lines(
+    position: Position, result: SolveResult, seat: int
+) -> list[tuple[Card, tuple[Card, ...]]]:
+    """For each costly class (its first card, in the order of ``result.moves``): the card and
+    the solver's line after it, the card included."""
+    seen: set[Card] = set()
+    out = []
+    for m in result.moves:
+        if m.cost == 0 or m.card in seen:
+            continue
+        seen.update((m.card, *m.equivalent))
+        after = solve(position.play(m.card), seat, tt_mb=PUZZLE_TT_MB)
+        out.append((m.card, (m.card, *after.line)))
+    return out
+
+
+def theme_holds(
+    theme: str | None,
+    position: Position,
+    line: Sequence[Card],
+    wrong_lines: Sequence[tuple[Card, Sequence[Card]]],
+) -> bool:
+    """Whether a puzzle fits its theme (see the module's documentation for the criteria).
+
+    :param line: the solution's line to the end of the hand, the solution first.
+    :param wrong_lines: for each costly class, a card of it and the solver's line after it
+        (the card first), as the generator computes them.
+    :raises PuzzleError: for an unknown theme.
+    """
+    if theme is None:
+        return True
+    seat = position.to_move
+    if theme == "discard":
+        return _discard_setting(position)
+    end = position.play_all(line)
+    if theme == "last-trick":
+        takes = _last_trick(end) == seat
+        return any((_last_trick(position.play_all(w)) == seat) != takes for _, w in wrong_lines)
+    if theme == "cappotto":
+        if not _cappotto_open(position):
+            return False
+        if _is_cappotto(end):
+            return True
+        return any(_is_cappotto(position.play_all(w)) for _, w in wrong_lines)
+    raise PuzzleError("theme", f"{theme!r} is not one of {', '.join(THEMES)}")
+
+
+def difficulty_parts(position: Position, solution: Iterable[Card]) -> dict[str, int]:
+    """The parts of a puzzle's difficulty, and the figure itself::
+
+        difficulty = costly_cards + (tricks_left - 1) + 2 * duck_fooled
+
+    - ``costly_cards``: the legal cards outside the solution's class (each costs >= 1 point);
+    - ``tricks_left``: tricks still to play, the current one included (how far the line runs);
+    - ``duck_fooled``: 1 if the better heuristic :func:`duck_card` misses the solution too,
+      else 0 (the simple :func:`heuristic_card` always misses it in a puzzle).
+    """
+    sol = set(solution)
+    legal = position.legal_moves()
+    parts = {
+        "costly_cards": sum(1 for c in legal if c not in sol),
+        "tricks_left": position.tricks_left,
+        "duck_fooled": int(duck_card(position) not in sol),
+    }
+    parts["difficulty"] = (
+        parts["costly_cards"] + (parts["tricks_left"] - 1) + 2 * parts["duck_fooled"]
+    )
+    return parts
+
+
+# -- puzzles -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A verified puzzle.
+
+    :ivar position: the position, the solver of the puzzle to move.
+    :ivar seat: the seat to move, whose own penalty the values are.
+    :ivar value: its paranoid value, in penalty points (0..11).
+    :ivar solution: the one class of equivalent cards that keeps the value.
+    :ivar line: a principal variation to the end of the hand, the solution first.
+    :ivar margin: the least cost of a wrong card, in penalty points (>= 1).
+    :ivar costs: every legal card with its cost (0 for the solution), best first.
+    :ivar heuristic: the card :func:`heuristic_card` plays (never in the solution).
+    :ivar difficulty: the figure of :func:`difficulty_parts`.
+    :ivar theme: one of :data:`THEMES`, or None.
+    :ivar seed: the generator's seed.
+    :ivar index: the candidate's index: ``puzzle_candidate(players, cards, seed, index)`` gives
+        the position back.
+    :ivar generator: the arguments of :func:`generate_puzzles` that found it.
+    """
+
+    position: Position
+    seat: int
+    value: int
+    solution: tuple[Card, ...]
+    line: tuple[Card, ...]
+    margin: int
+    costs: tuple[tuple[Card, int], ...]
+    heuristic: Card
+    difficulty: int
+    theme: str | None = None
+    seed: int | None = None
+    index: int | None = None
+    generator: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``"puzzle"`` object of a puzzle file (``docs/positions.md``)."""
+        d: dict[str, Any] = {
+            "seat": self.seat,
+            "value": self.value,
+            "solution": [c.text for c in self.solution],
+            "line": [c.text for c in self.line],
+            "margin": self.margin,
+            "costs": {c.text: cost for c, cost in self.costs},
+            "heuristic": self.heuristic.text,
+            "difficulty": self.difficulty,
+            "theme": self.theme,
+        }
+        if self.seed is not None:
+            d["seed"] = self.seed
+        if self.index is not None:
+            d["index"] = self.index
+        if self.generator is not None:
+            d["generator"] = dict(self.generator)
+        return d
+
+    @property
+    def name(self) -> str:
+        """A file name: ``puzzle4-last-trick-s7-00012`` (players, theme, seed, index)."""
+        theme = f"-{self.theme}" if self.theme else ""
+        seed = "" if self.seed is None else f"-s{self.seed}"
+        index = "" if self.index is None else f"-{self.index:05d}"
+        return f"puzzle{self.position.players}{theme}{seed}{index}"
+
+    def __str__(self) -> str:
+        sol = " ".join(c.text for c in self.solution)
+        theme = f", theme {self.theme}" if self.theme else ""
+        return (
+            f"{self.name}: seat {self.seat} to move, trick {self.position.trick_number} of "
+            f"{self.position.rules.tricks}; solution {sol} (value {self.value}, margin "
+            f"{self.margin}, difficulty {self.difficulty}{theme})"
+        )
+
+
+def _make_puzzle(
+    position: Position,
+    result: SolveResult,
+    theme: str | None,
+    seed: int | None,
+    index: int | None,
+    generator: Mapping[str, Any] | None,
+    min_difficulty: int = 0,
+) -> Puzzle | None:
+    """The puzzle in a solved position, or None if it is not one."""
+    moves = result.moves
+    if not result.exact or len(moves) < 2 or not result.line:
+        return None
+    first = moves[0]
+    solution = CardSet((first.card, *first.equivalent))
+    if CardSet(result.best) != solution or len(solution) == len(moves):
+        return None
+    heuristic = heuristic_card(position)
+    if heuristic in solution:
+        return None
+    difficulty = difficulty_parts(position, solution)["difficulty"]
+    if difficulty < min_difficulty:
+        return None
+    wrong = _class_lines(position, result, position.to_move) if theme else []
+    if not theme_holds(theme, position, result.line, wrong):
+        return None
+    margin = min(m.cost for m in moves if m.card not in solution)
+    return Puzzle(
+        position=position,
+        seat=position.to_move,
+        value=result.value,  # type: ignore[arg-type]
+        solution=tuple(solution),
+        line=result.line,
+        margin=margin,  # type: ignore[arg-type]
+        costs=tuple((m.card, m.cost) for m in moves),  # type: ignore[misc]
+        heuristic=heuristic,
+        difficulty=difficulty,
+        theme=theme,
+        seed=seed,
+        index=index,
+        generator=generator,
+    )
+
+
+def _examine(
+    players: int, cards: int, seed: int, theme: str | None, indices: Sequence[int], args: dict
+) -> list[Puzzle | None]:
+    """The puzzle of each candidate, or None (what a worker runs)."""
+    out: list[Puzzle | None] = []
+    for i in indices:
+        pos = puzzle_candidate(players, cards, seed, i)
+        if not _prefilter(pos, theme):
+            out.append(None)
+            continue
+        result = solve(pos, tt_mb=PUZZLE_TT_MB)
+        least = args.get("min_difficulty", 0)
+        out.append(_make_puzzle(pos, result, theme, seed, i, args, least))
+    return out
+
+
+@dataclass(frozen=True)
+class _Job:
+    players: int
+    cards: int
+    seed: int
+    theme: str | None
+    args: dict = field(hash=False)
+
+
+ProgressCallback = Callable[[int, int, int], None]
+
+
+def generate_puzzles(
+    players: int,
+    cards: int,
+    count: int,
+    seed: int,
+    theme: str | None = None,
+    workers: int | None = None,
+    progress: ProgressCallback | None = None,
+    *,
+    max_candidates: int | None = None,
+    min_difficulty: int = 0,
+) -> list[Puzzle]:
+    """Search for puzzles: the first ``count`` candidates, in index order, that are puzzles.
+
+    :param players: 3, 4 or 5.
+    :param cards: the cards each hand holds at the start of the current trick, 2 to the hand
+        size (small numbers, 4 to 6, give quick solves and readable puzzles).
+    :param count: how many puzzles to find (>= 1).
+    :param seed: the search's seed (>= 0); candidate ``i`` is
+        :func:`puzzle_candidate` ``(players, cards, seed, i)``.
+    :param theme: one of :data:`THEMES` or None.
+    :param workers: worker processes (default: every core; 1 runs in this process); the
+        puzzles never depend on it.
+    :param progress: called as ``progress(found, count, examined)`` as candidates are examined.
+    :param max_candidates: give up after this many candidates (default
+        :data:`CANDIDATES_PER_PUZZLE` times ``count``); fewer than ``count`` puzzles are then
+        returned.
+    :param min_difficulty: keep only puzzles of at least this difficulty
+        (:func:`difficulty_parts`).
+    :returns: the puzzles, by candidate index.  A candidate is a puzzle when the seat to move
+        has exactly one class of equivalent cards that keeps its paranoid value, at least one
+        other legal card (each then costs >= 1 point), :func:`heuristic_card` plays a card
+        outside the solution, the difficulty is at least ``min_difficulty``, and the theme's
+        criterion holds (:func:`theme_holds`).
+    :raises PuzzleError: for bad players, cards, count, seed, theme, max_candidates or
+        min_difficulty.
+    :raises OptionError: for a bad number of workers.
+    """
+    _check_args(players, cards, theme)
+    _check_seed(seed)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise PuzzleError("count", f"{count!r} is not a number of puzzles >= 1")
+    if max_candidates is None:
+        max_candidates = CANDIDATES_PER_PUZZLE * count
+    if (
+        isinstance(max_candidates, bool)
+        or not isinstance(max_candidates, int)
+        or max_candidates < 1
+    ):
+        raise PuzzleError("max_candidates", f"{max_candidates!r} is not a number >= 1")
+    if isinstance(min_difficulty, bool) or not isinstance(min_difficulty, int):
+        raise PuzzleError("min_difficulty", f"{min_difficulty!r} is not a whole number")
+    if workers is None:
+        workers = max(1, os.cpu_count() or 1)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise OptionError("workers", f"{workers!r} is not a number of worker processes >= 1")
+    args = {
+        "players": players,
+        "cards": cards,
+        "count": count,
+        "seed": seed,
+        "theme": theme,
+        "min_difficulty": min_difficulty,
+    }
+    job = _Job(players, cards, seed, theme, args)
+    if workers == 1:
+        return _generate_here(job, count, max_candidates, progress)
+    return _generate_pool(job, count, max_candidates, workers, progress)
+
+
+def _generate_here(
+    job: _Job, count: int, limit: int, progress: ProgressCallback | None
+) -> list[Puzzle]:
+    found: list[Puzzle] = []
+    if progress is not None:
+        progress(0, count, 0)
+    for i in range(limit):
+        (p,) = _examine(job.players, job.cards, job.seed, job.theme, [i], job.args)
+        if p is not None:
+            found.append(p)
+        if progress is not None:
+            progress(len(found), count, i + 1)
+        if len(found) >= count:
+            break
+    return found
+
+
+def _generate_pool(
+    job: _Job, count: int, limit: int, workers: int, progress: ProgressCallback | None
+) -> list[Puzzle]:
+    from .pimc import _ignore_interrupts, _terminate
+
+    found: list[Puzzle] = []
+    if progress is not None:
+        progress(0, count, 0)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
+        inflight: dict[Future, int] = {}
+        results: dict[int, list[Puzzle | None]] = {}
+        start = 0  # the next candidate to hand out
+        prefix = 0  # every candidate below it has been examined and counted
+        while len(found) < count:
+            while len(inflight) < 2 * workers and start < limit:
+                indices = list(range(start, min(start + _CHUNK, limit)))
+                f = pool.submit(
+                    _examine, job.players, job.cards, job.seed, job.theme, indices, job.args
+                )
+                inflight[f] = start
+                start += len(indices)
+            if not inflight:
+                break
+            done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+            for f in done:
+                results[inflight.pop(f)] = f.result()
+            # Count in index order only, so that the split among workers changes nothing.
+            while prefix in results and len(found) < count:
+                chunk = results.pop(prefix)
+                for k, p in enumerate(chunk):
+                    if p is not None:
+                        found.append(p)
+                        if len(found) == count:
+                            chunk = chunk[: k + 1]  # examined: up to the last puzzle
+                            break
+                prefix += len(chunk)
+            if progress is not None:
+                progress(len(found), count, prefix)
+    except BaseException:
+        _terminate(pool)
+        raise
+    if inflight:
+        _terminate(pool)  # candidates past the last puzzle found
+    else:
+        pool.shutdown()
+    return found
+
+
+# -- files ---------------------------------------------------------------------------------
+
+
+def dumps_puzzle(puzzle: Puzzle) -> str:
+    """The puzzle as a position file (snapshot form, one field a line, as
+    :func:`~ciapano.dumps`) with an ``"id"`` and the ``"puzzle"`` object."""
+    text = dumps(puzzle.position).rstrip().removesuffix("}").rstrip()
+    fields = [
+        f"    {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
+        for k, v in puzzle.to_dict().items()
+    ]
+    inner = "{\n" + ",\n".join(fields) + "\n  }"
+    return f'{text},\n  "id": {json.dumps(puzzle.name)},\n  "puzzle": {inner}\n}}\n'
+
+
+def puzzle_from_dict(data: Mapping[str, Any]) -> Puzzle:
+    """The puzzle stored in a parsed puzzle file (a position file with a ``"puzzle"`` object),
+    as stored: nothing is re-solved (see :func:`check_puzzle`).
+
+    :raises PositionError: for a file that is not a valid position (schema included).
+    :raises PuzzleError: if the ``"puzzle"`` object is missing, its seat is not the seat to
+        move, or a key of its ``costs`` is not a card.  (Claims that are merely wrong, such as a
+        solution that is not a legal card, are for :func:`check_puzzle` to find.)
+    """
+    position = from_dict(data)
+    if "puzzle" not in data:
+        raise PuzzleError("puzzle", "is missing: this position file is not a puzzle")
+    p = data["puzzle"]
+    if p["seat"] != position.to_move:
+        raise PuzzleError(
+            "puzzle.seat", f"{p['seat']} is not the seat to move (seat {position.to_move} is)"
+        )
+    try:
+        costs = tuple((Card(c), v) for c, v in p.get("costs", {}).items())
+    except CardError as e:
+        raise PuzzleError("puzzle.costs", str(e)) from None
+    heuristic = Card(p["heuristic"]) if "heuristic" in p else heuristic_card(position)
+    return Puzzle(
+        position=position,
+        seat=p["seat"],
+        value=p.get("value", -1),
+        solution=tuple(Card(c) for c in p["solution"]),
+        line=tuple(Card(c) for c in p["line"]),
+        margin=p["margin"],
+        costs=costs,
+        heuristic=heuristic,
+        difficulty=p["difficulty"],
+        theme=p.get("theme"),
+        seed=p.get("seed"),
+        index=p.get("index"),
+        generator=p.get("generator"),
+    )
+
+
+def loads_puzzle(text: str | bytes) -> Puzzle:
+    """The puzzle in a JSON text (see :func:`puzzle_from_dict`).
+
+    :raises PositionError: for text that is not JSON or not a valid puzzle file.
+    """
+    from .formats import _json
+
+    return puzzle_from_dict(_json(text))
+
+
+def load_puzzle(path: str | os.PathLike[str]) -> Puzzle:
+    """The puzzle in a file (see :func:`puzzle_from_dict`).
+
+    :raises PositionError: for a file that is not a valid puzzle file.
+    :raises OSError: if the file cannot be read.
+    """
+    with open(path, encoding="utf-8") as f:
+        return loads_puzzle(f.read())
+
+
+@dataclass(frozen=True)
+class PuzzleCheck:
+    """What :func:`check_puzzle` found.
+
+    :ivar puzzle: the puzzle as stored.
+    :ivar problems: what no longer holds, one sentence each (empty when the puzzle holds).
+    :ivar result: the fresh solve of the position.
+    :ivar seconds: the time taken.
+    """
+
+    puzzle: Puzzle
+    problems: tuple[str, ...]
+    result: SolveResult
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        """Whether the stored puzzle holds."""
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"ok", "problems", "value", "best", "seconds"}``."""
+        return {
+            "ok": self.ok,
+            "problems": list(self.problems),
+            "value": self.result.value,
+            "best": [c.text for c in self.result.best],
+            "seconds": round(self.seconds, 6),
+        }
+
+    def __str__(self) -> str:
+        if self.ok:
+            p = self.puzzle
+            sol = " ".join(c.text for c in p.solution)
+            return f"ok: seat {p.seat} plays {sol}, value {p.value}, margin {p.margin}"
+        return "FAILED: " + "; ".join(self.problems)
+
+
+def check_puzzle(puzzle: Puzzle) -> PuzzleCheck:
+    """Re-solve a puzzle and compare with what it stores: the value, the solution (exactly the
+    cards that keep the value, one class of equivalent cards), the margin, every stored cost,
+    the line (legal, starting with the solution, ending where the seat scores the value), the
+    heuristic missing the solution, the difficulty and the theme.
+
+    :returns: a :class:`PuzzleCheck`; ``ok`` when everything holds.
+    """
+    start = time.perf_counter()
+    pos = puzzle.position
+    result = solve(pos, tt_mb=PUZZLE_TT_MB)
+    problems: list[str] = []
+
+    best = CardSet(result.best)
+    stored = CardSet(puzzle.solution)
+    if result.value != puzzle.value:
+        problems.append(f"value {puzzle.value} is stored but the value is {result.value}")
+    if best != stored:
+        problems.append(
+            f"solution {stored} is stored but the cards that keep the value are {best or '-'}"
+        )
+    first = result.moves[0] if result.moves else None
+    if first is not None and best != CardSet((first.card, *first.equivalent)):
+        problems.append(f"the best cards {best} are not one class of equivalent cards")
+    if len(best) == len(result.moves):
+        problems.append("every legal card keeps the value: there is nothing to find")
+    wrong = [m.cost for m in result.moves if m.card not in best]
+    margin = min(wrong) if wrong else None
+    if margin != puzzle.margin:
+        problems.append(f"margin {puzzle.margin} is stored but the least cost is {margin}")
+    fresh = {m.card: m.cost for m in result.moves}
+    for card, cost in puzzle.costs:
+        if fresh.get(card) != cost:
+            problems.append(f"cost of {card} is stored as {cost} but is {fresh.get(card)}")
+    try:
+        end = pos.play_all(puzzle.line)
+    except PositionError as e:
+        problems.append(f"line: {e}")
+    else:
+        if not end.is_over():
+            problems.append("line: it does not reach the end of the hand")
+        elif end.score()[puzzle.seat] != result.value:
+            problems.append(
+                f"line: it ends with seat {puzzle.seat} scoring {end.score()[puzzle.seat]}, "
+                f"not the value {result.value}"
+            )
+        if puzzle.line and puzzle.line[0] not in best:
+            problems.append(f"line: its first card {puzzle.line[0]} is not a solution")
+    simple = heuristic_card(pos)
+    if simple in best:
+        problems.append(f"the heuristic's card {simple} solves it")
+    if puzzle.heuristic is not simple:
+        problems.append(f"heuristic {puzzle.heuristic} is stored but the heuristic plays {simple}")
+    want = difficulty_parts(pos, best)["difficulty"]
+    if want != puzzle.difficulty:
+        problems.append(f"difficulty {puzzle.difficulty} is stored but the figure is {want}")
+    if puzzle.theme is not None and not problems:
+        wrong_lines = _class_lines(pos, result, puzzle.seat)
+        if not theme_holds(puzzle.theme, pos, puzzle.line, wrong_lines):
+            problems.append(f"theme {puzzle.theme}: its criterion no longer holds")
+    return PuzzleCheck(puzzle, tuple(problems), result, time.perf_counter() - start)
