@@ -82,6 +82,8 @@ cdef struct TTBucket:
 
 cdef struct TT:
     TTBucket* table
+    void* base                  # the mapping to unmap (ttable.table_alloc), or NULL
+    size_t mapped
     u64 buckets                 # number of buckets (any number >= 1)
     unsigned char gen           # generation: one per value asked of the driver (_core.pyx)
     u64 entries

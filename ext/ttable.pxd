@@ -16,31 +16,55 @@
 # Kin entries: the bucket and tag come from the key without the residues of the thirds taken
 # (layout_of), so the entries of one layout with different residues share a bucket and one
 # probe returns them all; the search turns them into bounds (gamerules.residue_shifts).
-from libc.stdlib cimport free
-from libc.string cimport memset
 from structs cimport u64, Ctx, Game, State, TT, TTEntry, TTBucket, KEY_WORDS, MAX_SUITS, TT_WAYS
 from bitops cimport bit, highest_bit, lowest_bit, popcount64
 
-cdef extern from "<stdlib.h>" nogil:
-    int posix_memalign(void** memptr, size_t alignment, size_t size)
-
 cdef extern from *:
     """
+    #include <stdint.h>
+    #include <stdlib.h>
     #if defined(__linux__)
     #include <sys/mman.h>
     #endif
-    static void ciapano_advise_huge_pages(void* p, size_t size) {
-    #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        madvise(p, size, MADV_HUGEPAGE);
-    #else
-        (void)p; (void)size;
+    /* A zeroed table of `size` bytes.  On Linux a large one is mapped anonymously, aligned to
+       2 MiB huge pages and advised to use them: the kernel zeroes its pages on first touch, so
+       a search that touches part of it pays for that part only, and a probe that misses the
+       cache does not miss the TLB too.  `base` and `mapped` are what to unmap (NULL, 0 when
+       the table came from calloc). */
+    static void* ciapano_table_alloc(size_t size, void** base, size_t* mapped) {
+        *base = NULL;
+        *mapped = 0;
+    #if defined(__linux__) && defined(MAP_ANONYMOUS)
+        if (size >= ((size_t)4 << 20)) {
+            size_t huge = (size_t)1 << 21;
+            size_t len = size + huge;
+            void* p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p == MAP_FAILED)
+                return NULL;
+            char* a = (char*)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+    #if defined(MADV_HUGEPAGE)
+            madvise(a, size, MADV_HUGEPAGE);
     #endif
+            *base = p;
+            *mapped = len;
+            return a;
+        }
+    #endif
+        return calloc(1, size);
+    }
+    static void ciapano_table_free(void* table, void* base, size_t mapped) {
+    #if defined(__linux__) && defined(MAP_ANONYMOUS)
+        if (base != NULL) {
+            munmap(base, mapped);
+            return;
+        }
+    #endif
+        free(table);
     }
     """
-    void advise_huge_pages "ciapano_advise_huge_pages"(void* p, size_t size) nogil
+    void* table_alloc "ciapano_table_alloc"(size_t size, void** base, size_t* mapped) nogil
+    void table_free "ciapano_table_free"(void* table, void* base, size_t mapped) nogil
 
-cdef enum:
-    HUGE_PAGE = 1 << 21         # bytes of a transparent huge page (x86-64)
 
 cdef inline bint relative_fits(const Game* g) noexcept nogil:
     # The relative key packs each suit into 44 bits: at most 4 suits, each a run of at most 10
@@ -145,21 +169,12 @@ cdef inline u64 bucket_of(const TT* tt, u64 h) noexcept nogil:
     return ((h >> 32) * tt.buckets) >> 32
 
 cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
-    # Returns 0, or -1 when out of memory.
-    #
-    # A large table is aligned to huge pages and asks the kernel to back it with them: nearly
-    # every probe of a large table misses the cache, and with 4 KiB pages the TLB too, whose
-    # page walk is a second miss (3-player deals: 12-25% less time, same nodes).  The kernel
-    # may ignore the advice; nothing else depends on it.
-    cdef void* p = NULL
-    cdef size_t size = buckets * sizeof(TTBucket)
-    cdef bint large = size >= 2 * HUGE_PAGE
-    if posix_memalign(&p, HUGE_PAGE if large else 64, size) != 0:
+    # Returns 0, or -1 when out of memory.  The memory is zeroed (table_alloc: lazily, on huge
+    # pages for a large table on Linux; 256 MiB cost 0.5 s to zero up front, and a 1-second
+    # search touches only part of it).
+    tt.table = <TTBucket*>table_alloc(buckets * sizeof(TTBucket), &tt.base, &tt.mapped)
+    if tt.table == NULL:
         return -1
-    if large:
-        advise_huge_pages(p, size)
-    memset(p, 0, size)
-    tt.table = <TTBucket*>p
     tt.buckets = buckets
     tt.gen = 0
     tt.entries = 0
@@ -168,7 +183,8 @@ cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     return 0
 
 cdef inline void tt_free(TT* tt) noexcept nogil:
-    free(tt.table)
+    if tt.table != NULL:
+        table_free(tt.table, tt.base, tt.mapped)
     tt.table = NULL
 
 cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
