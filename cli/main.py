@@ -123,7 +123,7 @@ def solve_command(
             "--for",
             metavar="SEAT",
             help="The perspective seat whose guaranteed penalty is computed "
-            "[default: the seat to move].",
+            "(default: the seat to move).",
             show_default=False,
         ),
     ] = None,
@@ -142,7 +142,7 @@ def solve_command(
         typer.Option(
             "--threads",
             metavar="N",
-            help="Threads to search with [default: every core of the machine].",
+            help="Threads to search with (default: every core of the machine).",
             show_default=False,
         ),
     ] = None,
@@ -531,7 +531,7 @@ def analyse_command(
         typer.Option(
             "--out",
             metavar="FILE",
-            help="With --batch: the results file (JSON Lines) [default: standard output].",
+            help="With --batch: the results file (JSON Lines) (default: standard output).",
             show_default=False,
         ),
     ] = None,
@@ -540,7 +540,7 @@ def analyse_command(
         typer.Option(
             "--workers",
             metavar="N",
-            help="With --batch: local worker processes [default: every core].",
+            help="With --batch: local worker processes (default: every core).",
             show_default=False,
         ),
     ] = None,
@@ -941,8 +941,8 @@ def deal_command(
         typer.Option(
             "--seed",
             metavar="S",
-            help="The generator's seed: the same seed gives the same deals [default: fresh "
-            "entropy, not reproducible].",
+            help="The generator's seed: the same seed gives the same deals (default: fresh "
+            "entropy, not reproducible).",
             show_default=False,
         ),
     ] = None,
@@ -951,7 +951,7 @@ def deal_command(
         typer.Option(
             "--dealer",
             metavar="SEAT",
-            help="The dealing seat [default: the last seat, so that seat 0 leads].",
+            help="The dealing seat (default: the last seat, so that seat 0 leads).",
             show_default=False,
         ),
     ] = None,
@@ -970,7 +970,7 @@ def deal_command(
         typer.Option(
             "--out",
             metavar="FILE",
-            help="Write to FILE [default: standard output].",
+            help="Write to FILE (default: standard output).",
             show_default=False,
         ),
     ] = None,
@@ -1170,7 +1170,7 @@ def puzzle_generate_command(
         typer.Option(
             "--workers",
             metavar="N",
-            help="Worker processes [default: every core]; the puzzles never depend on it.",
+            help="Worker processes (default: every core); the puzzles never depend on it.",
             show_default=False,
         ),
     ] = None,
@@ -1187,8 +1187,8 @@ def puzzle_generate_command(
         typer.Option(
             "--max-candidates",
             metavar="M",
-            help=f"Give up after M candidates [default: {CANDIDATES_PER_PUZZLE} "
-            "per puzzle asked for].",
+            help=f"Give up after M candidates (default: {CANDIDATES_PER_PUZZLE} "
+            "per puzzle asked for).",
             show_default=False,
         ),
     ] = None,
