@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -36,6 +35,7 @@ from ciapano.solve import (
     SolveInterrupted,
     SolveResult,
     _check_options,
+    run_stoppable,
 )
 
 __all__ = ["app", "main", "solve_app", "solve_main"]
@@ -379,31 +379,15 @@ def _warn(message: str) -> None:
 
 
 def _interruptible(job: Callable[[_core.SearchLimits], T]) -> T:
-    """Run a search job in a thread so that Ctrl-C stops it (exit 130)."""
+    """Run a search job so that Ctrl-C stops it (exit 130)."""
     limits = _core.SearchLimits()
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            box["result"] = job(limits)
-        except BaseException as e:  # handed over to the main thread
-            box["error"] = e
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    while thread.is_alive():
-        try:
-            thread.join(0.1)
-        except KeyboardInterrupt:
-            limits.stop()
-            thread.join()
-            typer.echo("interrupted", err=True)
-            raise typer.Exit(EXIT_INTERRUPTED) from None
-    if "error" in box:
-        if isinstance(box["error"], AnalysisInterrupted):
-            raise typer.Exit(EXIT_INTERRUPTED)
-        raise box["error"]
-    return box["result"]
+    try:
+        return run_stoppable(lambda: job(limits), limits)
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except AnalysisInterrupted:
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def _read_text(source: str, what: str) -> str:

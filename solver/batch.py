@@ -21,18 +21,17 @@ the address of a running Dask scheduler (``dask.distributed``, optional: ``pip i
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from functools import partial
 from typing import Any
 
 from . import _core
 from .errors import CiapanoError, MissingDependency
 from .records import HandRecord, RecordError, record_from_dict
-from .solve import DEFAULT_TT_MB, OptionError, _check_options
+from .solve import DEFAULT_TT_MB, OptionError, _check_options, run_stoppable
 
 __all__ = ["analyse_batch", "analyse_job"]
 
@@ -145,12 +144,6 @@ def analyse_batch(
     return _run_pool(jobs, workers, options, done)
 
 
-def _into(box: list[dict[str, Any]], *args: Any) -> None:
-    # A stopped search raises KeyboardInterrupt here; the main thread raises its own.
-    with contextlib.suppress(KeyboardInterrupt):
-        box.append(analyse_job(*args))
-
-
 def _run_here(
     jobs: Iterable[tuple[int | None, dict[str, Any]]],
     options: dict[str, Any],
@@ -160,21 +153,9 @@ def _run_here(
         if "error" in payload:
             yield done(payload)
             continue
-        # In a thread, so that Ctrl-C stops the search at once (it runs without the GIL).
         limits = _core.SearchLimits()
-        box: list[dict[str, Any]] = []
-        thread = threading.Thread(
-            target=_into, args=(box, line, payload, options, limits), daemon=True
-        )
-        thread.start()
-        while thread.is_alive():
-            try:
-                thread.join(0.1)
-            except KeyboardInterrupt:
-                limits.stop()
-                thread.join()
-                raise
-        yield done(box[0])
+        job = partial(analyse_job, line, payload, options, limits)
+        yield done(run_stoppable(job, limits))
 
 
 def _job(position: int, item: Any) -> tuple[int | None, dict[str, Any]]:

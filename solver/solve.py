@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from . import _core
 from .cards import CARDS, SUITS, Card
@@ -173,6 +173,38 @@ def _run(
         for f in futures:
             f.result()
     return results, [s for s in searches if s is not None], interrupted
+
+
+T = TypeVar("T")
+
+
+def run_stoppable(job: Callable[[], T], limits: _core.SearchLimits) -> T:
+    """Run ``job`` in a thread, so that Ctrl-C stops at once the searches that use ``limits``
+    (they run without the GIL, where the main thread would only see the interrupt when they
+    end); an exception of the job is raised here.
+
+    :raises KeyboardInterrupt: on Ctrl-C, after the searches have stopped and the job ended.
+    """
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["result"] = job()
+        except BaseException as e:  # handed over to the main thread
+            box["error"] = e
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    while thread.is_alive():
+        try:
+            thread.join(0.1)
+        except KeyboardInterrupt:
+            limits.stop()
+            thread.join()
+            raise
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
 
 
 @dataclass(frozen=True)
