@@ -49,6 +49,25 @@ def _card_set(field: str, values: object) -> CardSet:
     return CardSet(cards)
 
 
+def taken_thirds(
+    taken: object, n: int, error: type[PositionError] = PositionError
+) -> tuple[int, ...]:
+    """The ``taken`` field checked: ``n`` whole numbers of thirds >= 0.
+
+    :raises PositionError: (or ``error``) naming ``taken`` or ``taken[i]`` and the value.
+    """
+    if taken is None:
+        return (0,) * n
+    if isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence):
+        raise error("taken", f"{taken!r} is not a list of {n} numbers")
+    if len(taken) != n:
+        raise error("taken", f"{list(taken)} has {len(taken)} entries, not {n}")
+    for seat, t in enumerate(taken):
+        if isinstance(t, bool) or not isinstance(t, int) or t < 0:
+            raise error(f"taken[{seat}]", f"{t!r} is not a whole number of thirds >= 0")
+    return tuple(taken)
+
+
 class Position:
     """A Ciapanò position with every hand open.
 
@@ -186,19 +205,7 @@ class Position:
                 )
             taken_t = tuple(w.thirds for w in won)
         else:
-            if taken is None:
-                taken_t = (0,) * n
-            else:
-                if isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence):
-                    raise PositionError("taken", f"{taken!r} is not a list of {n} numbers")
-                if len(taken) != n:
-                    raise PositionError("taken", f"{list(taken)} has {len(taken)} entries, not {n}")
-                for seat, t in enumerate(taken):
-                    if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-                        raise PositionError(
-                            f"taken[{seat}]", f"{t!r} is not a whole number of thirds >= 0"
-                        )
-                taken_t = tuple(taken)
+            taken_t = taken_thirds(taken, n)
             if sum(taken_t) != gone.thirds:
                 raise PositionError(
                     "taken",

@@ -49,7 +49,7 @@ import numpy as np
 
 from .cards import DECK, Card, CardError, CardSet, Suit
 from .errors import IllegalMoveError, InformationSetError, PositionError
-from .position import Position
+from .position import Position, taken_thirds
 from .rules import Rules, RulesError
 
 __all__ = ["InformationSet", "count_deals", "sample_deals"]
@@ -226,18 +226,7 @@ class InformationSet:
             taken = tuple(w.thirds for w in won)
         else:
             gone = CardSet(0) if self.gone is None else _card_set("gone", self.gone)
-            if self.taken is None:
-                taken = (0,) * n
-            else:
-                t = self.taken
-                if isinstance(t, (str, bytes)) or not isinstance(t, Sequence) or len(t) != n:
-                    raise InformationSetError("taken", f"{t!r} is not a list of {n} numbers")
-                for s, x in enumerate(t):
-                    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-                        raise InformationSetError(
-                            f"taken[{s}]", f"{x!r} is not a whole number of thirds >= 0"
-                        )
-                taken = tuple(t)
+            taken = taken_thirds(self.taken, n, InformationSetError)
             if sum(taken) != gone.thirds:
                 raise InformationSetError(
                     "taken",
