@@ -29,7 +29,7 @@ from .cards import Card, CardError, CardSet
 from .errors import InformationSetError, PositionError
 from .position import Position
 from .rules import Rules, RulesError
-from .sampling import InformationSet, _gone, _suit
+from .sampling import InformationSet, _gone, _suit, check_voids
 
 __all__ = [
     "SCHEMA_PATH",
@@ -205,18 +205,13 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         raise PositionError(
             "gone", f"{data['gone']} are not the cards played in completed tricks ({_gone(pos)})"
         )
+    voids = []
     for key, suits in data.get("voids", {}).items():
         seat = int(key)
         if seat >= pos.players:
             raise PositionError(f"voids.{key}", f"{seat} is not a seat of {pos.players} players")
-        for x in suits:
-            suit = _suit(f"voids.{key}", x)
-            if pos.hands[seat].suit(suit):
-                raise PositionError(
-                    f"voids.{key}",
-                    f"seat {seat} holds {pos.hands[seat].suit(suit)}, so it is not void in "
-                    f"{suit.name}",
-                )
+        voids.append((seat, [_suit(f"voids.{key}", x) for x in suits]))
+    check_voids(pos.hands, voids, PositionError)
     return pos
 
 

@@ -49,6 +49,24 @@ def _card_set(field: str, values: object) -> CardSet:
     return CardSet(cards)
 
 
+def rules_for(n: int, rules: Rules | None, error: type[PositionError] = PositionError) -> Rules:
+    """The rules of a position of ``n`` hands: ``rules``, or Ciapanò's for ``n`` players.
+
+    :raises PositionError: (or ``error``) naming ``hands`` when ``n`` is no number of players
+        or not that of ``rules``.
+    """
+    if rules is None:
+        try:
+            return Rules(players=n)
+        except RulesError:
+            raise error(
+                "hands", f"{n} hands given; Ciapanò is played by 3, 4 or 5 players"
+            ) from None
+    if rules.players != n:
+        raise error("hands", f"{n} hands given for {rules.players} players")
+    return rules
+
+
 def taken_thirds(
     taken: object, n: int, error: type[PositionError] = PositionError
 ) -> tuple[int, ...]:
@@ -100,15 +118,7 @@ class Position:
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise PositionError("hands", f"{hands!r} is not a list of hands")
         n = len(hands)
-        if rules is None:
-            try:
-                rules = Rules(players=n)
-            except RulesError:
-                raise PositionError(
-                    "hands", f"{n} hands given; Ciapanò is played by 3, 4 or 5 players"
-                ) from None
-        elif rules.players != n:
-            raise PositionError("hands", f"{n} hands given for {rules.players} players")
+        rules = rules_for(n, rules)
         hand_sets = tuple(_card_set(f"hands[{i}]", h) for i, h in enumerate(hands))
         trick_cards = tuple(_cards("trick", trick))
         discard_card = None if discard is None else _card("discard", discard)

@@ -49,8 +49,8 @@ import numpy as np
 
 from .cards import DECK, Card, CardError, CardSet, Suit
 from .errors import IllegalMoveError, InformationSetError, PositionError
-from .position import Position, taken_thirds
-from .rules import Rules, RulesError
+from .position import Position, rules_for, taken_thirds
+from .rules import Rules
 
 __all__ = ["InformationSet", "count_deals", "sample_deals"]
 
@@ -91,6 +91,25 @@ def _card_set(field_name: str, values: object) -> CardSet:
         twice = sorted({c for c in cards if cards.count(c) > 1})
         raise InformationSetError(field_name, f"card(s) {[c.text for c in twice]} appear twice")
     return out
+
+
+def check_voids(
+    hands: Sequence[CardSet],
+    voids: Iterable[tuple[int, Iterable[Suit]]],
+    error: type[PositionError] = InformationSetError,
+) -> None:
+    """Check that no seat holds a card of a suit it is void in.
+
+    :param voids: ``(seat, suits)`` pairs.
+    :raises InformationSetError: (or ``error``) naming ``voids.<seat>`` and the cards held.
+    """
+    for seat, suits in voids:
+        for suit in suits:
+            if hands[seat].suit(suit):
+                raise error(
+                    f"voids.{seat}",
+                    f"seat {seat} holds {hands[seat].suit(suit)}, so it is not void in {suit.name}",
+                )
 
 
 def _suits_text(suits: Iterable[Suit]) -> str:
@@ -151,16 +170,7 @@ class InformationSet:
         if isinstance(self.sizes, (str, bytes)) or not isinstance(self.sizes, Sequence):
             raise InformationSetError("hands", f"{self.sizes!r} is not a list of hand sizes")
         n = len(self.sizes)
-        rules = self.rules
-        if rules is None:
-            try:
-                rules = Rules(players=n)
-            except RulesError:
-                raise InformationSetError(
-                    "hands", f"{n} hands given; Ciapanò is played by 3, 4 or 5 players"
-                ) from None
-        elif rules.players != n:
-            raise InformationSetError("hands", f"{n} hands given for {rules.players} players")
+        rules = rules_for(n, self.rules, InformationSetError)
         put("rules", rules)
         for s, size in enumerate(self.sizes):
             if isinstance(size, bool) or not isinstance(size, int) or size < 0:
@@ -403,14 +413,7 @@ class InformationSet:
             voids=voids,
             rules=position.rules,
         )
-        for s, suits in enumerate(info.voids):
-            for suit in suits:
-                if position.hands[s].suit(suit):
-                    raise InformationSetError(
-                        f"voids.{s}",
-                        f"seat {s} holds {position.hands[s].suit(suit)}, so it is not void "
-                        f"in {suit.name}",
-                    )
+        check_voids(position.hands, enumerate(info.voids))
         return info
 
     @classmethod
