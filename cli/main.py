@@ -25,7 +25,7 @@ from ciapano import _core
 from ciapano.analysis import POLICIES, AnalysisInterrupted
 from ciapano.errors import CiapanoError, MissingDependency
 from ciapano.pimc import DEFAULT_PIMC_TT_MB
-from ciapano.position import Position
+from ciapano.position import Position, thirds_text
 from ciapano.puzzles import CANDIDATES_PER_PUZZLE
 from ciapano.records import HandRecord, read_records
 from ciapano.sampling import InformationSet
@@ -1008,12 +1008,6 @@ def deal_command(
 # -- puzzle -------------------------------------------------------------------------------
 
 
-def _thirds(t: int) -> str:
-    from ciapano.position import _thirds_text
-
-    return _thirds_text(t)
-
-
 def _hand_rows(hand: ciapano.CardSet) -> list[str]:
     """A hand as four rows, one a suit: ``♠ 3 A 7``."""
     rows = []
@@ -1036,7 +1030,7 @@ def puzzle_diagram(puzzle: ciapano.Puzzle) -> str:
     columns = []
     for seat in range(n):
         title = f"seat {seat}" + (" (to play)" if seat == pos.to_move else "")
-        rows = [title, *_hand_rows(pos.hands[seat]), f"taken {_thirds(pos.taken[seat])}"]
+        rows = [title, *_hand_rows(pos.hands[seat]), f"taken {thirds_text(pos.taken[seat])}"]
         columns.append(rows)
     width = max(len(r) for col in columns for r in col) + 3
     lines = [head, ""]

@@ -49,21 +49,24 @@ def _card_set(field: str, values: object) -> CardSet:
     return CardSet(cards)
 
 
-def rules_for(n: int, rules: Rules | None, error: type[PositionError] = PositionError) -> Rules:
+def rules_for(
+    n: int,
+    rules: Rules | None,
+    error: type[PositionError] = PositionError,
+    field: str = "hands",
+) -> Rules:
     """The rules of a position of ``n`` hands: ``rules``, or Ciapanò's for ``n`` players.
 
-    :raises PositionError: (or ``error``) naming ``hands`` when ``n`` is no number of players
+    :raises PositionError: (or ``error``) naming ``field`` when ``n`` is no number of players
         or not that of ``rules``.
     """
     if rules is None:
         try:
             return Rules(players=n)
         except RulesError:
-            raise error(
-                "hands", f"{n} hands given; Ciapanò is played by 3, 4 or 5 players"
-            ) from None
+            raise error(field, f"{n} hands given; Ciapanò is played by 3, 4 or 5 players") from None
     if rules.players != n:
-        raise error("hands", f"{n} hands given for {rules.players} players")
+        raise error(field, f"{n} hands given for {rules.players} players")
     return rules
 
 
@@ -267,15 +270,7 @@ class Position:
         if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence):
             raise PositionError("deal", f"{deal!r} is not a list of hands")
         n = len(deal)
-        if rules is None:
-            try:
-                rules = Rules(players=n)
-            except RulesError:
-                raise PositionError(
-                    "deal", f"{n} hands given; Ciapanò is played by 3, 4 or 5 players"
-                ) from None
-        elif rules.players != n:
-            raise PositionError("deal", f"{n} hands given for {rules.players} players")
+        rules = rules_for(n, rules, field="deal")
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             raise PositionError("dealer", f"{dealer!r} is not a seat: seats are 0..{n - 1}")
         hands = [_card_set(f"deal[{i}]", h) for i, h in enumerate(deal)]
@@ -513,7 +508,7 @@ class Position:
             if seat == self._leader and self._trick:
                 marks.append("led")
             tag = f"  ({', '.join(marks)})" if marks else ""
-            taken = _thirds_text(self._taken[seat])
+            taken = thirds_text(self._taken[seat])
             lines.append(f"seat {seat}: {hand or '-'}   taken {taken}{tag}")
         if self._trick:
             lines.append("trick: " + " ".join(c.text for c in self._trick))
@@ -522,7 +517,7 @@ class Position:
         return "\n".join(lines)
 
 
-def _thirds_text(t: int) -> str:
+def thirds_text(t: int) -> str:
     """Thirds of a point as text: 10 -> '3 1/3'."""
     whole, rest = divmod(t, 3)
     if not rest:

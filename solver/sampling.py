@@ -49,7 +49,7 @@ import numpy as np
 
 from .cards import DECK, Card, CardError, CardSet, Suit
 from .errors import IllegalMoveError, InformationSetError, PositionError
-from .position import Position, rules_for, taken_thirds
+from .position import Position, rules_for, taken_thirds, thirds_text
 from .rules import Rules
 
 __all__ = ["InformationSet", "count_deals", "sample_deals"]
@@ -620,7 +620,7 @@ class InformationSet:
             tag = f"  ({', '.join(marks)})" if marks else ""
             held = (str(self.hand) or "-") if s == self.view else f"{self.sizes[s]} hidden cards"
             void = f", void in {_suits_text(self.voids[s])}" if self.voids[s] else ""  # type: ignore[index]
-            taken = _thirds_text(self.taken[s])  # type: ignore[index]
+            taken = thirds_text(self.taken[s])  # type: ignore[index]
             lines.append(f"seat {s}: {held}{void}   taken {taken}{tag}")
         if self.trick:
             lines.append("trick: " + " ".join(c.text for c in self.trick))
@@ -628,13 +628,6 @@ class InformationSet:
             lines.append(f"discard: {self.discard if self.discard else 'unseen'}")
         lines.append(f"unseen: {self.unseen or '-'}")
         return "\n".join(lines)
-
-
-def _thirds_text(t: int) -> str:
-    whole, rest = divmod(t, 3)
-    if not rest:
-        return str(whole)
-    return f"{whole} {rest}/3" if whole else f"{rest}/3"
 
 
 def _gone(position: Position) -> CardSet:
