@@ -27,6 +27,11 @@ OPTION_QUASI = USE_QUASI
 OPTION_ALL = USE_ALL
 
 
+cdef enum:
+    TRIAL_NODES = 100000        # a trial of the upper bound may use this many nodes ...
+    TRIAL_SHARE = 8             # ... plus this share of the nodes the Search used so far
+
+
 cdef bint bracket(Ctx* c, const State* s, int* lower, int* upper, int guess) noexcept nogil:
     # Narrow [lower, upper], known to hold the value, by null-window searches until they meet.
     # Returns False if a limit stopped it; [lower, upper] then holds what was proved.
@@ -37,7 +42,33 @@ cdef bint bracket(Ctx* c, const State* s, int* lower, int* upper, int guess) noe
     # of a sibling) and the next ones step from there towards the value one point at a time:
     # down while the answer is yes, up while it is no.  Without a guess, the tests go up from
     # the lower bound.  A fail-soft result skips values already refuted.
+    #
+    # A guess at or above the upper bound asks for a trial of the upper bound first ("is the
+    # value above upper - 1?"), stopped after a budget of nodes (Ctx.trial_nodes plus an eighth
+    # of the nodes so far) and then forgotten; the tests then go up from the lower bound.  It
+    # pays where a sibling card was worth the most (11): proving that the others can force 11
+    # took 0.5M nodes on a 4-player deal where the steps up to it took 12M (proving "at least
+    # 7", which holds in more ways, is no cheaper than proving 11 but the search finds a much
+    # larger proof); where the trial fails, the budget is lost.  Full deals with a trial after
+    # every card worth 11: 4 players -3.2% nodes, 3 and 5 players about the same.
     cdef int t, r
+    if guess >= upper[0] and upper[0] - lower[0] >= 2:
+        t = upper[0] - 1
+        c.stats.trials += 1
+        c.trial_end = c.nodes + c.trial_nodes + c.nodes // TRIAL_SHARE
+        r = search(c, s, t, t + 1)
+        c.trial_end = 0
+        if c.aborted:
+            if c.limits.stop:
+                return False            # a limit, not the trial's budget
+            c.aborted = False
+            c.stats.trial_stops += 1
+        elif r > t:
+            lower[0] = upper[0]
+            return True
+        elif r < upper[0]:
+            upper[0] = r if r > lower[0] else lower[0]
+        guess = -1
     if guess < lower[0]:
         guess = lower[0]
     elif guess >= upper[0]:
@@ -162,6 +193,8 @@ cdef class Search:
         self.limits = limits if limits is not None else SearchLimits()
         self.c.limits = &self.limits.lim
         self.c.aborted = False
+        self.c.trial_end = 0
+        self.c.trial_nodes = TRIAL_NODES
         # Root: the state at the start of the current trick, then the trick's cards replayed.
         memset(&self.root, 0, sizeof(State))
         for i in range(64):
@@ -197,6 +230,16 @@ cdef class Search:
     def nodes(self):
         """Search nodes (cards played in the search) since the object was made."""
         return self.c.nodes
+
+    @property
+    def trial_nodes(self):
+        """Nodes a trial of the upper bound may use (see :meth:`value_bounds`), besides an
+        eighth of the nodes used so far; settable (tests set it low to make trials fail)."""
+        return self.c.trial_nodes
+
+    @trial_nodes.setter
+    def trial_nodes(self, u64 nodes):
+        self.c.trial_nodes = nodes
 
     @property
     def stats(self):
@@ -260,7 +303,9 @@ cdef class Search:
     def value_bounds(self, int seat, int guess=-1):
         """``(lower, upper)`` on the least penalty ``seat`` can guarantee from the root; equal
         when the value is exact, apart when a limit stopped the search first.  ``guess`` (for
-        example a related position's value) only changes how fast it is found."""
+        example a related position's value) only changes how fast it is found; a guess at or
+        above the cheap upper bound (such as 11 after a sibling worth 11) first tries that
+        bound with a budget of nodes (:attr:`trial_nodes`)."""
         self._check_seat(seat)
         cdef int lower, upper
         self.c.P = seat

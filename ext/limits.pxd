@@ -3,7 +3,7 @@
 # nodes; once a limit is reached it unwinds without storing anything in the transposition
 # table, so that only what was proved before the stop is reported.
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-from structs cimport u64, Limits
+from structs cimport u64, Limits, Ctx
 
 cdef extern from *:
     u64 atomic_add "__atomic_add_fetch"(u64*, u64, int) nogil
@@ -31,3 +31,8 @@ cdef inline bint limits_reached(Limits* lim) noexcept nogil:
         atomic_store_int(&lim.stop, 1, MEMORY_ORDER_RELAXED)
         return True
     return False
+
+cdef inline bint trial_over(const Ctx* c) noexcept nogil:
+    # Whether a trial search (_core.bracket) has used up its budget: it then unwinds like a
+    # search stopped by a limit, and the driver goes on without its answer.
+    return c.trial_end != 0 and c.nodes >= c.trial_end

@@ -110,6 +110,8 @@ cdef struct Stats:
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 trick_starts
+    u64 trials                  # trials of the upper bound (_core.bracket)
+    u64 trial_stops             # ... stopped by their budget
     u64 expanded[16]            # trick starts searched, by tricks left
 
 cdef struct Limits:
@@ -130,3 +132,5 @@ cdef struct Ctx:
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void
+    u64 trial_end               # a trial search (_core.bracket) stops at this node count; 0: none
+    u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE

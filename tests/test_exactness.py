@@ -9,12 +9,17 @@ well over 2,000 random positions per CI run (see the ``max_examples`` of each te
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ciapano
 from ciapano import _core
+from ciapano.dealing import random_deal
 from ciapano.reference import reference_move_values, reference_value
+from ciapano.rules import HAND_POINTS
+from ciapano.solve import _search
 from strategies import positions
 
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
@@ -90,3 +95,37 @@ def test_plain_search_agrees_with_the_fast_one(data, options):
     fast = ciapano.solve(pos, seat)
     plain = ciapano.solve(pos, seat, options=options)
     assert list(fast) == list(plain)
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(data=st.data(), budget=st.sampled_from([0, 100_000]))
+def test_trial_of_the_upper_bound_keeps_values_exact(data, budget):
+    # A guess of 11 makes the driver try the upper bound first on a budget of nodes (0: the
+    # trial stops at the first check, after 1,024 nodes); the values must not change.
+    pos = data.draw(positions())
+    seat = data.draw(st.integers(0, pos.players - 1))
+    core = _search(pos, 1)
+    core.trial_nodes = budget
+    for card, v in reference_move_values(pos, seat).items():
+        assert core.move_bounds(seat, card.index, HAND_POINTS) == (v, v)
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(1, 8), (2, 12), (5, 12)])
+def test_stopped_trials_leave_the_values_exact(seed, cards):
+    # Mid-size 4-player positions (after `cards` cards of seeded random play) where some trials
+    # on the least budget (an eighth of the nodes so far) stop: every card's value with a trial
+    # first equals its value without one.
+    pos = random_deal(4, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(cards):
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[rng.integers(len(moves))])
+    seat = pos.to_move
+    plain = _search(pos, 16)
+    tried = _search(pos, 16)
+    tried.trial_nodes = 0
+    for card in pos.legal_moves():
+        assert tried.move_bounds(seat, card.index, HAND_POINTS) == plain.move_bounds(
+            seat, card.index
+        )
+    assert tried.stats["trial_stops"] > 0
