@@ -12,7 +12,7 @@ from bitops cimport bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
 from bounds cimport cheap_bounds
-from ttable cimport tt_init, tt_free, tt_clear, relative_fits
+from ttable cimport tt_init, tt_free, tt_clear, tt_misplaced, relative_fits
 from search cimport search
 from limits cimport monotonic
 
@@ -246,9 +246,15 @@ cdef class Search:
         """Counters of the search so far, as a dict (see ext/structs.pxd, Stats)."""
         return dict(self.c.stats)
 
+    def tt_misplaced(self):
+        """Entries of the transposition table not in the bucket or under the tag their key
+        hashes to: 0 unless the table is broken (for tests of its growth)."""
+        return tt_misplaced(&self.c.tt)
+
     @property
     def tt_stats(self):
-        """``(entries, stores, hits, bytes)`` of the transposition table."""
+        """``(entries, stores, hits, bytes)`` of the transposition table; ``bytes`` is the size
+        in use (the table starts at 8 MiB at most and doubles as it fills, up to ``tt_mb``)."""
         size = self.c.tt.buckets * sizeof(TTBucket)
         return (self.c.tt.entries, self.c.tt.stores, self.c.tt.hits, size)
 

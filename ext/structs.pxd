@@ -84,7 +84,9 @@ cdef struct TT:
     TTBucket* table
     void* base                  # the mapping to unmap (ttable.table_alloc), or NULL
     size_t mapped
-    u64 buckets                 # number of buckets (any number >= 1)
+    u64 buckets                 # number of buckets in use (any number >= 1)
+    u64 max_buckets             # buckets the memory holds: the table grows up to them
+    u64 grow_at                 # filled slots at which the table grows (ttable.tt_grow)
     unsigned char gen           # generation: one per value asked of the driver (_core.pyx)
     u64 entries
     u64 stores

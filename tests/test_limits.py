@@ -9,10 +9,12 @@ import subprocess
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import ciapano
-from ciapano.solve import OptionError, SolveInterrupted
+from ciapano.dealing import random_deal
+from ciapano.solve import OptionError, SolveInterrupted, _search
 
 POSITIONS = Path(__file__).resolve().parents[1] / "positions"
 
@@ -131,3 +133,27 @@ def test_cli_limits_and_memory_cap():
     assert big.returncode == 2
     assert big.stderr.startswith("ciapano-solve: error: --tt-mb: ")
     assert "Traceback" not in big.stderr and len(big.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_table_grows_within_its_cap_and_keeps_the_values(seed):
+    # The table starts at 8 MiB and doubles as it fills (ext/ttable.pxd, tt_grow), never past
+    # the memory asked for; moving the entries must keep every value.  After 8 cards of these
+    # 4-player deals the search stores enough entries to grow once or twice.
+    pos = random_deal(4, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(8):
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[rng.integers(len(moves))])
+    fixed = _search(pos, 8)  # all of it from the start: never grows
+    growing = _search(pos, 64)
+    capped = _search(pos, 12)  # may double once at most: 8 MiB would become 16 MiB
+    start = growing.tt_stats[3]
+    for card in pos.legal_moves():
+        value = fixed.move_bounds(pos.to_move, card.index)
+        assert growing.move_bounds(pos.to_move, card.index) == value
+        assert capped.move_bounds(pos.to_move, card.index) == value
+    assert start <= 8 << 20 < growing.tt_stats[3] <= 64 << 20
+    assert capped.tt_stats[3] <= 12 << 20
+    # Every entry moved sits in the bucket and under the tag of its key's hash.
+    assert growing.tt_misplaced() == capped.tt_misplaced() == fixed.tt_misplaced() == 0
