@@ -170,7 +170,7 @@ cdef inline u64 bucket_of(const TT* tt, u64 h) noexcept nogil:
 
 cdef enum:
     TT_START_BYTES = 8 << 20    # the table starts at this size (or less) and doubles ...
-    TT_GROW_FILL = 5            # ... when TT_GROW_FILL eighths of its slots are filled
+    TT_GROW_FILL = 3            # ... when TT_GROW_FILL eighths of its slots are filled
 
 cdef inline u64 start_buckets(u64 buckets) noexcept nogil:
     # The starting size: the table's full size halved until it is at most TT_START_BYTES, so
@@ -190,8 +190,10 @@ cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     # zeroes each page on first touch, and on this machine (a virtual machine that hands free
     # memory back to its host) a 256 MiB table spread thin over every page cost 0.2-0.6 s.
     # Deals solved in fresh processes, against a table of its full size from the start: 8 of 8
-    # faster (sum 13.5 s -> 12.0 s) while the machine's memory was cold; within 5% either way
-    # while it was warm; nodes +1-4% (a smaller table early on).
+    # faster (sum 16.0 s -> 13.6 s) while the machine's memory was cold (growing at 5/8 full:
+    # within 5% either way while it was warm).  Growing at 3/8 full costs 1% more nodes (5/8:
+    # 3.6%, 2/8: 0.3%):
+    # kin entries crowd a bucket, and a fuller table overflows more buckets.
     tt.table = <TTBucket*>table_alloc(buckets * sizeof(TTBucket), &tt.base, &tt.mapped)
     if tt.table == NULL:
         return -1
