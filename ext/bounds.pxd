@@ -2,6 +2,7 @@
 # held (RULES.md §1): cut-offs the search never has to earn.
 from structs cimport u64, Game, State, CAPPOTTO_OFF
 from bitops cimport lowest_bit, highest_bit
+from gamerules cimport seat_at, places_after
 
 cdef inline bint ducks_suit(u64 pm, u64 cm) noexcept nogil:
     # P's cards pm can duck every lead of the others' cards cm of one suit: sorted from the
@@ -147,7 +148,7 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
     # with the trick's points so far is a lower bound, unless P may take every point.
     cdef int su, k, seat, floor, most, gain, others_floor, t
     cdef u64 others
-    if ((P - s.leader + g.n) % g.n) >= s.count:
+    if places_after(g, s.leader, P) >= s.count:
         return -1                       # P has not played yet
     floor = s.taken[P] // g.unit
     if s.win_seat != P:
@@ -160,7 +161,7 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
         gain = g.hand_points
         others_floor = 0
         for k in range(g.n):
-            seat = (s.leader + k) % g.n
+            seat = seat_at(g, s.leader, k)
             if seat == P:
                 continue
             others_floor += s.taken[seat] // g.unit
@@ -178,7 +179,7 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
                 return -1
         return floor
     for k in range(s.count, g.n):
-        if can_beat(g, s, (s.leader + k) % g.n):
+        if can_beat(g, s, seat_at(g, s.leader, k)):
             return -1                   # this seat can still beat P's card
     floor = (s.taken[P] + s.trick_points) // g.unit
     if floor < beta or may_take_all(g, s, P):

@@ -9,7 +9,7 @@
 # king) are never merged.
 from structs cimport u64, Game, State, Ctx, MAX_MOVES, USE_EQUIVALENCE, USE_ORDERING
 from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
-from gamerules cimport legal_cards
+from gamerules cimport legal_cards, seat_at, places_after
 
 cdef inline bint equivalent(const Game* g, u64 still, int lower, int higher) noexcept nogil:
     # lower < higher, both of one suit and one hand.
@@ -121,7 +121,7 @@ cdef inline bint must_beat(const Game* g, const State* s, int card, int first, i
     cdef u64 m
     cdef u64 suit = g.suit_mask[g.suit_of[card]]
     for k in range(first, last + 1):
-        m = s.hand[(s.leader + k) % g.n] & suit
+        m = s.hand[seat_at(g, s.leader, k)] & suit
         if m and lowest_bit(m) > card:
             return True
     return False
@@ -167,7 +167,7 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
             return p_lead_score(c, s, card)
         return p_follow_score(c, s, card)
     # An opponent of P.
-    p_played = ((P - s.leader + g.n) % g.n) < s.count
+    p_played = places_after(g, s.leader, P) < s.count
     p_winning = p_played and s.win_seat == P
     p_suit = s.hand[P] & suit
     if s.count == 0:

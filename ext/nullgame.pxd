@@ -17,7 +17,7 @@
 # equivalent whatever their points.
 from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
 from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
-from gamerules cimport legal_cards, play_card, play_last_trick_winner
+from gamerules cimport legal_cards, play_card, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
 from movegen cimport must_beat, order_score
 from limits cimport limits_reached, trial_over, CHECK_EVERY
@@ -138,7 +138,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
             e = tt_probe(&c.tt, key, k2)
             if e != NULL:
                 return e.lower
-    seat = (s.leader + s.count) % g.n
+    seat = to_move(g, s)
     nm = points_free_moves(c, s, seat, null, moves)
     if seat == P:
         r = 0

@@ -7,7 +7,7 @@
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT, USE_BOUNDS,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
 from bitops cimport popcount64
-from gamerules cimport hand_score, play_card, play_last_trick, score_key, residue_shifts
+from gamerules cimport hand_score, to_move, play_card, play_last_trick, score_key, residue_shifts
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport points_free_search, NULL_GAME
@@ -154,7 +154,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     b0 = beta
     if s.count == 0:
         c.stats.expanded[popcount64(s.out) // g.n] += 1
-    seat = (s.leader + s.count) % g.n
+    seat = to_move(g, s)
     nm = gen_moves(c, s, seat, first, moves, runs)
     quasi = (c.options & USE_QUASI) != 0 and nobody_takes_all(g, s)
     if seat == c.P:
