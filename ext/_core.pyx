@@ -5,7 +5,7 @@
 # Input is validated in Python (ciapano.position); this module only checks what would make
 # the C code unsafe.
 from libc.string cimport memset
-from structs cimport (u64, Game, State, Ctx, Limits, TTBucket, MAX_SEATS, MAX_SUITS, MAX_MOVES,
+from structs cimport (u64, Game, State, Ctx, Limits, TTBucket, MAX_SEATS, MAX_SUITS, MAX_MOVES, MAX_UNITS,
                       USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ALL)
 from bitops cimport bit, popcount64
@@ -183,6 +183,12 @@ cdef class Search:
                 g.point_cards |= bit(i)
         g.unit = unit
         g.deck_points = deck_points
+        if unit <= 0 or not 0 <= sum(points) < MAX_UNITS or min(points, default=0) < 0:
+            raise ValueError(f"points: {sum(points)} units in the deck do not fit the core "
+                             f"(at most {MAX_UNITS - 1}, none negative; unit {unit} > 0)")
+        for i in range(MAX_UNITS):
+            g.floor_of[i] = i // unit
+            g.residue_of[i] = i % unit
         g.hand_points = hand_points
         g.cappotto = cappotto
         g.discard_points = discard_points

@@ -2,7 +2,7 @@
 # held (RULES.md §1): cut-offs the search never has to earn.
 from structs cimport u64, Game, State, CAPPOTTO_OFF
 from bitops cimport lowest_bit, highest_bit
-from gamerules cimport seat_at, places_after
+from gamerules cimport seat_at, places_after, whole_points
 
 cdef inline bint ducks_suit(u64 pm, u64 cm) noexcept nogil:
     # P's cards pm can duck every lead of the others' cards cm of one suit: sorted from the
@@ -93,22 +93,22 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     cdef int still = s.out_points + s.trick_points + g.discard_points
     for i in range(g.n):
         if i != P:
-            others_floor += s.taken[i] // g.unit
+            others_floor += whole_points(g, s.taken[i])
     # Lower: P's own floor only grows; winning the last trick costs at least as much
     # (11 - others' floors >= ceil((1 + t_P) / 3)); only P's own cappotto scores 0.
     if may_take_all(g, s, P):
         lower[0] = 0
     else:
-        lower[0] = s.taken[P] // g.unit
+        lower[0] = whole_points(g, s.taken[P])
     # Upper: another seat's cappotto costs 11; otherwise P scores at most its floor with every
     # remaining point, or 11 minus the others' present floors if it wins the last trick.
     if other_may_take_all(g, s, P):
         upper[0] = g.hand_points
         return
-    upper[0] = (s.taken[P] + still) // g.unit
+    upper[0] = whole_points(g, s.taken[P] + still)
     if can_duck_everything(g, s, P):
         # P takes nothing more and not the last trick: its floor now is its score.
-        upper[0] = s.taken[P] // g.unit
+        upper[0] = whole_points(g, s.taken[P])
     elif g.hand_points - others_floor > upper[0]:
         upper[0] = g.hand_points - others_floor
 
@@ -150,23 +150,23 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
     cdef u64 others
     if places_after(g, s.leader, P) >= s.count:
         return -1                       # P has not played yet
-    floor = s.taken[P] // g.unit
+    floor = whole_points(g, s.taken[P])
     if s.win_seat != P:
         if floor > alpha or not others_cannot_take_all(g, s, P):
             return -1
         # P's most: every point still held and the discard without the last trick; with it,
         # 11 minus the others' floors, which grow by at least the least that the trick's
         # points so far add to a seat that can still win it.
-        most = (s.taken[P] + s.out_points + g.discard_points) // g.unit
+        most = whole_points(g, s.taken[P] + s.out_points + g.discard_points)
         gain = g.hand_points
         others_floor = 0
         for k in range(g.n):
             seat = seat_at(g, s.leader, k)
             if seat == P:
                 continue
-            others_floor += s.taken[seat] // g.unit
+            others_floor += whole_points(g, s.taken[seat])
             if seat == s.win_seat or (k >= s.count and can_beat(g, s, seat)):
-                t = (s.taken[seat] + s.trick_points) // g.unit - s.taken[seat] // g.unit
+                t = whole_points(g, s.taken[seat] + s.trick_points) - whole_points(g, s.taken[seat])
                 if t < gain:
                     gain = t
         if g.hand_points - others_floor - gain > most:
@@ -181,7 +181,7 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
     for k in range(s.count, g.n):
         if can_beat(g, s, seat_at(g, s.leader, k)):
             return -1                   # this seat can still beat P's card
-    floor = (s.taken[P] + s.trick_points) // g.unit
+    floor = whole_points(g, s.taken[P] + s.trick_points)
     if floor < beta or may_take_all(g, s, P):
         return -1                       # too low, or P's cappotto (0) is still possible
     return floor

@@ -3,6 +3,16 @@
 from structs cimport u64, Game, State, MAX_SEATS, CAPPOTTO_OFF, CAPPOTTO_CARDS
 from bitops cimport bit, lowest_bit
 
+cdef inline int whole_points(const Game* g, int units) noexcept nogil:
+    # units // g.unit, by table: the search takes a dozen floors at every trick start, and a
+    # division by a number known only at run time costs tens of cycles.  0 <= units < MAX_UNITS
+    # (the deck's units are checked in _core.Search).
+    return g.floor_of[units]
+
+cdef inline int residue(const Game* g, int units) noexcept nogil:
+    # units % g.unit, by table.
+    return g.residue_of[units]
+
 cdef inline int seat_at(const Game* g, int leader, int k) noexcept nogil:
     # The seat k places after `leader` in order of play (0 <= k < n): (leader + k) % n without
     # a division, which cost 2-3% of a search's time here (every card played needs it).
@@ -70,10 +80,10 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
             if t[i] == g.deck_points and (g.cappotto == CAPPOTTO_CARDS or i == L):
                 return 0 if i == P else g.hand_points
     if P != L:
-        return t[P] // g.unit
+        return whole_points(g, t[P])
     for i in range(g.n):
         if i != L:
-            others += t[i] // g.unit
+            others += whole_points(g, t[i])
     return g.hand_points - others
 
 cdef inline void play_forced_trick(const Game* g, State* t) noexcept nogil:
@@ -121,8 +131,8 @@ cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noe
                     holder = i
     k = <u64>holder
     for i in range(g.n):
-        k |= (<u64>(s.taken[i] % g.unit)) << (3 + 2 * i)
-    offset[0] = s.taken[P] // g.unit
+        k |= (<u64>residue(g, s.taken[i])) << (3 + 2 * i)
+    offset[0] = whole_points(g, s.taken[P])
     return k
 
 cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int taken_P,
@@ -149,7 +159,7 @@ cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int ta
         rk = <int>((sk_kin >> (3 + 2 * i)) & 3)
         a += (r - rk + 3) % 3
         b += (rk - r + 3) % 3
-    r = taken_P % g.unit
+    r = residue(g, taken_P)
     up[0] = (r + a) // 3
     down[0] = -((b - r + 2) // 3)
     return True

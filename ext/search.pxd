@@ -7,7 +7,7 @@
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT, USE_BOUNDS,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
 from bitops cimport popcount64
-from gamerules cimport hand_score, to_move, play_card, play_last_trick, score_key, residue_shifts
+from gamerules cimport hand_score, to_move, whole_points, play_card, play_last_trick, score_key, residue_shifts
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport points_free_search, NULL_GAME
@@ -122,11 +122,11 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             # trick, it scores at most the floor of its thirds with every third still held.
             for kind in range(2):
                 if kind == NULL_GAME:
-                    bound = s.taken[c.P] // g.unit
+                    bound = whole_points(g, s.taken[c.P])
                     if not (c.options & USE_NULLGAME):
                         continue
                 else:
-                    bound = (s.taken[c.P] + s.out_points) // g.unit
+                    bound = whole_points(g, s.taken[c.P] + s.out_points)
                     if not (c.options & USE_LASTTRICK):
                         continue
                 if bound > alpha or bound >= upper:

@@ -11,6 +11,7 @@ cdef enum:
     MAX_CARDS = 64
     MAX_SUITS = 8
     MAX_MOVES = 16          # more than the longest hand (13) plus slack
+    MAX_UNITS = 256         # card points in a deck, in scoring units, are fewer
 
 # Cappotto options (RULES.md §1.3); values match ciapano.rules.Cappotto's order of strength.
 cdef enum:
@@ -42,6 +43,8 @@ cdef struct Game:
     int n_pcodes                # distinct card point values (ciapano: 0, 1, 3)
     u64 point_cards             # mask of cards with points > 0
     int unit                    # scoring units per penalty point (3)
+    unsigned char floor_of[MAX_UNITS]   # u // unit for u < MAX_UNITS (gamerules.whole_points)
+    unsigned char residue_of[MAX_UNITS] # u % unit
     int deck_points             # all card points of the deck, in units (32)
     int hand_points             # penalty points of a hand (11)
     int cappotto                # CAPPOTTO_*
