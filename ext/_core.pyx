@@ -212,6 +212,8 @@ cdef class Search:
                     self.c.owner[card] = i
             self.root.out |= self.root.hand[i]
             self.root.taken[i] = taken[i]
+        for card in range(64):
+            self.c.symbol[card] = max(0, self.c.owner[card]) * g.n_pcodes + g.pcode[card]
         for i in range(64):
             if self.root.out & bit(i):
                 self.root.out_points += g.points[i]

@@ -134,6 +134,7 @@ cdef struct Ctx:
     TT tt
     bint relative               # keys on relative ranks (USE_RELATIVE and the deck fits)
     signed char owner[MAX_CARDS]    # seat holding each card at the root, or -1
+    unsigned char symbol[MAX_CARDS] # the card's digit in a relative key (ttable.tt_key)
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void

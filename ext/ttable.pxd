@@ -97,12 +97,11 @@ cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
         v[su] = 0
     for su in range(g.n_suits):
         m = s.out & g.suit_mask[su]
-        length = 0
+        length = popcount64(m)
         while m:
             card = highest_bit(m)
             m &= ~bit(card)
-            v[su] = v[su] * base + <u64>(c.owner[card] * g.n_pcodes + g.pcode[card])
-            length += 1
+            v[su] = v[su] * base + c.symbol[card]
         v[su] |= (<u64>length) << 40
     key[0] = v[0] | ((v[3] & 0xFFFFF) << 44)
     key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
