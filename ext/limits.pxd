@@ -32,7 +32,10 @@ cdef inline bint limits_reached(Limits* lim) noexcept nogil:
         return True
     return False
 
-cdef inline bint trial_over(const Ctx* c) noexcept nogil:
-    # Whether a trial search (_core.bracket) has used up its budget: it then unwinds like a
-    # search stopped by a limit, and the driver goes on without its answer.
-    return c.trial_end != 0 and c.nodes >= c.trial_end
+cdef inline bint must_stop(Ctx* c) noexcept nogil:
+    # Called by the searches after counting a node: every CHECK_EVERY nodes, whether a limit
+    # is reached or a trial search (_core.bracket) has used up its budget.  A trial then
+    # unwinds like a search stopped by a limit, and the driver goes on without its answer.
+    if c.nodes % CHECK_EVERY != 0:
+        return False
+    return limits_reached(c.limits) or (c.trial_end != 0 and c.nodes >= c.trial_end)

@@ -20,7 +20,7 @@ from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
 from gamerules cimport legal_cards, play_card, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
 from movegen cimport must_beat, order_score
-from limits cimport limits_reached, trial_over, CHECK_EVERY
+from limits cimport must_stop
 from ttable cimport tt_probe, tt_store
 
 cdef enum:
@@ -120,7 +120,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     cdef int moves[MAX_MOVES]
     cdef State child
     c.nodes += 1
-    if c.nodes % CHECK_EVERY == 0 and (limits_reached(c.limits) or trial_over(c)):
+    if must_stop(c):
         c.aborted = True
     if c.aborted or budget[0] == 0:
         return NULL_UNKNOWN

@@ -11,7 +11,7 @@ from gamerules cimport hand_score, to_move, whole_points, play_card, play_last_t
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport points_free_search, NULL_GAME
-from limits cimport limits_reached, trial_over, CHECK_EVERY
+from limits cimport must_stop
 
 cdef enum:
     NULL_MIN_TRICKS = 2         # tricks left from which the games without points are tried
@@ -64,7 +64,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef bint quasi
     cdef State child
     c.nodes += 1
-    if c.nodes % CHECK_EVERY == 0 and (limits_reached(c.limits) or trial_over(c)):
+    if must_stop(c):
         c.aborted = True
     if c.aborted:
         return 0
