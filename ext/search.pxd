@@ -17,7 +17,7 @@ cdef enum:
     NULL_MIN_TRICKS = 2         # tricks left from which the games without points are tried
     NULL_BUDGET = 4096          # nodes one search of such a game may use
 
-from ttable cimport tt_key, tt_probe_layout, tt_store, K2_RESIDUE_SHIFT, encode_best, decode_best
+from ttable cimport entry_key2, tt_key, tt_probe_layout, tt_store, K2_RESIDUE_SHIFT, encode_best, decode_best
 
 cdef inline bint quasi_known(const int* runs, int* known, int i, int sign, int bound) noexcept nogil:
     # Quasi-equivalent cards (after Kupferschmid and Helmert's quasi-symmetry for Skat): two
@@ -97,7 +97,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             if not (lower >= beta or lower == upper or upper <= alpha):
                 for i in range(nkin):
                     # Entries of the same cards with other residues of the thirds taken.
-                    if not residue_shifts(g, sk, kin[i].key2 >> 6, c.P, s.taken[c.P], &up, &down):
+                    if not residue_shifts(g, sk, entry_key2(kin[i]) >> 6, c.P, s.taken[c.P], &up, &down):
                         break
                     if kin[i].lower + down + offset > lower:
                         lower = kin[i].lower + down + offset

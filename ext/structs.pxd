@@ -67,20 +67,23 @@ cdef enum:
     KEY_WORDS = 3
 
 cdef struct TTEntry:
+    # 32 bytes: two to a cache line.
     u64 key[KEY_WORDS]          # the cards still held, who holds them (ttable.tt_key)
-    u64 key2                    # leader, perspective, score key; bit 63 = in use
+    unsigned int key2           # ttable.pack_key2 of the leader, perspective and score key, and
+                                # above it the cards still held: the work an entry saves
     signed char lower           # the value is >= lower + offset
     signed char upper           # the value is <= upper + offset
     signed char best            # best card found (relative form), or -1
-    unsigned char depth         # cards still held: the work an entry saves
     unsigned char gen           # the table's generation when the entry was last stored or used
 
 cdef enum:
     TT_WAYS = 8                 # entries per bucket (a layout's kin share one: ttable.pxd)
 
 cdef struct TTBucket:
-    # The tags come first, so that a probe that misses reads one cache line.
+    # The tags come first, so that a probe that misses reads one cache line; with the padding
+    # no entry straddles two lines.
     unsigned short tag[TT_WAYS] # 16 bits of the hash of each entry's key (odd); 0: empty
+    unsigned short pad[TT_WAYS]
     TTEntry e[TT_WAYS]
 
 cdef struct TT:

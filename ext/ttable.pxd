@@ -140,6 +140,20 @@ cdef inline int decode_best(const Ctx* c, const State* s, int code) noexcept nog
 cdef enum:
     K2_RESIDUE_SHIFT = 9        # key2 bits 9..18: the residues of the score key (search.pxd)
 
+cdef enum:
+    K2_BITS = 22                # bits of a packed key2; the entry's depth sits above them
+
+cdef inline u64 pack_key2(u64 k2) noexcept nogil:
+    # The search's key2 in 22 bits: bits 0..18 (leader, perspective, score key) and the tag
+    # of bits 61..63 (in use; the games without points) at 19..21.  Nothing else is ever set.
+    return (k2 & 0x7FFFF) | (((k2 >> 61) & 7) << 19)
+
+cdef inline u64 entry_key2(const TTEntry* e) noexcept nogil:
+    return e.key2 & ((1 << K2_BITS) - 1)
+
+cdef inline int entry_depth(const TTEntry* e) noexcept nogil:
+    return e.key2 >> K2_BITS
+
 cdef inline u64 layout_of(u64 k2) noexcept nogil:
     # key2 without the residues of the thirds taken: every entry of a layout (the same cards,
     # owners, leader, perspective and cappotto holder) hashes to the same bucket, whatever the
@@ -156,7 +170,8 @@ cdef inline u64 tt_hash(const u64* k, u64 k2) noexcept nogil:
     return h
 
 cdef inline bint same_key(const TTEntry* e, const u64* k, u64 k2) noexcept nogil:
-    return e.key2 == k2 and e.key[0] == k[0] and e.key[1] == k[1] and e.key[2] == k[2]
+    # k2 packed (pack_key2).
+    return entry_key2(e) == k2 and e.key[0] == k[0] and e.key[1] == k[1] and e.key[2] == k[2]
 
 cdef inline unsigned short hash_tag(u64 h) noexcept nogil:
     # The low 16 bits (the bucket comes from the high 32), never 0.
@@ -215,6 +230,7 @@ cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
 cdef inline TTEntry* tt_probe_layout(TT* tt, const u64* k, u64 k2, TTEntry** kin, int* nkin) noexcept nogil:
     # The entry of the key, or NULL; with kin, also the entries of the same layout with other
     # residues (at most TT_WAYS), their number in nkin.
+    k2 = pack_key2(k2)
     cdef u64 h = tt_hash(k, k2)
     cdef TTBucket* b = tt.table + bucket_of(tt, h)
     cdef unsigned short tag = hash_tag(h)
@@ -229,11 +245,11 @@ cdef inline TTEntry* tt_probe_layout(TT* tt, const u64* k, u64 k2, TTEntry** kin
         e = &b.e[i]
         if e.key[0] != k[0] or e.key[1] != k[1] or e.key[2] != k[2]:
             continue
-        if e.key2 == k2:
+        if entry_key2(e) == k2:
             tt.hits += 1
             e.gen = tt.gen
             found = e
-        elif kin != NULL and layout_of(e.key2) == layout_of(k2):
+        elif kin != NULL and layout_of(entry_key2(e)) == layout_of(k2):
             kin[nkin[0]] = e
             nkin[0] += 1
     return found
@@ -242,7 +258,7 @@ cdef inline int tt_worth(const TT* tt, const TTEntry* e) noexcept nogil:
     # What keeping an entry is worth: the work it saves (cards still held), and more if it was
     # stored or used for the present value.  A full solve asks for one value per card, whose
     # searches share few positions, so older entries make way first.
-    return e.depth + (64 if e.gen == tt.gen else 0)
+    return entry_depth(e) + (64 if e.gen == tt.gen else 0)
 
 cdef inline void tt_grow(TT* tt) noexcept nogil:
     # Twice the buckets, in place.  bucket_of scales the hash's high bits to the number of
@@ -268,7 +284,7 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
         for w in range(TT_WAYS):
             if moving.tag[w] == 0:
                 continue
-            j = bucket_of(tt, tt_hash(moving.e[w].key, moving.e[w].key2))
+            j = bucket_of(tt, tt_hash(moving.e[w].key, entry_key2(&moving.e[w])))
             b = tt.table + j
             for k in range(TT_WAYS):
                 if b.tag[k] == 0:
@@ -276,9 +292,8 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
                     b.e[k] = moving.e[w]
                     break
 
-cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
-    # Merge bounds into the entry for this key, or take the empty slot or the slot worth the
-    # least (tt_worth).
+cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
+    # tt_store with key2 packed (pack_key2).
     cdef u64 h = tt_hash(k, k2)
     cdef TTBucket* b = tt.table + bucket_of(tt, h)
     cdef unsigned short tag = hash_tag(h)
@@ -304,7 +319,7 @@ cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, in
     if victim >= 0 and tt.entries > tt.grow_at and tt.buckets * 2 <= tt.max_buckets:
         tt.entries -= 1
         tt_grow(tt)
-        tt_store(tt, k, k2, lower, upper, best, depth)
+        store_packed(tt, k, k2, lower, upper, best, depth)
         return
     if victim < 0:
         victim = 0
@@ -315,12 +330,16 @@ cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, in
     e = &b.e[victim]
     for i in range(KEY_WORDS):
         e.key[i] = k[i]
-    e.key2 = k2
+    e.key2 = <unsigned int>(k2 | (<u64>depth << K2_BITS))
     e.lower = lower
     e.upper = upper
     e.best = best
-    e.depth = depth
     e.gen = tt.gen
+
+cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
+    # Merge bounds into the entry for this key, or take the empty slot or the slot worth the
+    # least (tt_worth).
+    store_packed(tt, k, pack_key2(k2), lower, upper, best, depth)
 
 cdef inline u64 tt_misplaced(const TT* tt) noexcept nogil:
     # Entries in use whose tag or bucket is not the one their key hashes to (for tests: 0).
@@ -330,7 +349,7 @@ cdef inline u64 tt_misplaced(const TT* tt) noexcept nogil:
         for w in range(TT_WAYS):
             if tt.table[i].tag[w] == 0:
                 continue
-            h = tt_hash(tt.table[i].e[w].key, tt.table[i].e[w].key2)
+            h = tt_hash(tt.table[i].e[w].key, entry_key2(&tt.table[i].e[w]))
             if bucket_of(tt, h) != i or hash_tag(h) != tt.table[i].tag[w]:
                 bad += 1
     return bad
