@@ -10,9 +10,11 @@ enough that following suit, voids and adjacent cards of unequal points all occur
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import strategies as st
 
 from ciapano import CARDS, Card, Position, Rules, Suit
+from ciapano.dealing import random_deal
 
 MAX_HAND = {3: 4, 4: 3, 5: 3}
 
@@ -65,3 +67,14 @@ def seats(position: Position):
 
 def card_list(cards) -> list[str]:
     return [Card(c).text for c in cards]
+
+
+def played_deal(players: int, seed: int, cards: int) -> Position:
+    """The full deal ``ciapano.dealing.random_deal(players, seed)`` after ``cards`` cards of
+    random play seeded by ``seed``: mid-size positions, too large for the reference."""
+    pos = random_deal(players, seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(cards):
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[rng.integers(len(moves))])
+    return pos

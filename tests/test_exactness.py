@@ -9,18 +9,16 @@ well over 2,000 random positions per CI run (see the ``max_examples`` of each te
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ciapano
 from ciapano import _core
-from ciapano.dealing import random_deal
 from ciapano.reference import reference_move_values, reference_value
 from ciapano.rules import HAND_POINTS
 from ciapano.solve import _search
-from strategies import positions
+from strategies import played_deal, positions
 
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
@@ -115,11 +113,7 @@ def test_stopped_trials_leave_the_values_exact(seed, cards):
     # Mid-size 4-player positions (after `cards` cards of seeded random play) where some trials
     # on the least budget (an eighth of the nodes so far) stop: every card's value with a trial
     # first equals its value without one.
-    pos = random_deal(4, seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(cards):
-        moves = sorted(pos.legal_moves())
-        pos = pos.play(moves[rng.integers(len(moves))])
+    pos = played_deal(4, seed, cards)
     seat = pos.to_move
     plain = _search(pos, 16)
     tried = _search(pos, 16)

@@ -9,12 +9,11 @@ import subprocess
 import threading
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import ciapano
-from ciapano.dealing import random_deal
 from ciapano.solve import OptionError, SolveInterrupted, _search
+from strategies import played_deal
 
 POSITIONS = Path(__file__).resolve().parents[1] / "positions"
 
@@ -140,11 +139,7 @@ def test_table_grows_within_its_cap_and_keeps_the_values(seed):
     # The table starts at 8 MiB and doubles as it fills (ext/ttable.pxd, tt_grow), never past
     # the memory asked for; moving the entries must keep every value.  After 8 cards of these
     # 4-player deals the search stores enough entries to grow once or twice.
-    pos = random_deal(4, seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(8):
-        moves = sorted(pos.legal_moves())
-        pos = pos.play(moves[rng.integers(len(moves))])
+    pos = played_deal(4, seed, 8)
     fixed = _search(pos, 8)  # all of it from the start: never grows
     growing = _search(pos, 64)
     capped = _search(pos, 12)  # may double once at most: 8 MiB would become 16 MiB
