@@ -206,8 +206,7 @@ cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     # Deals solved in fresh processes, against a table of its full size from the start: 8 of 8
     # faster (sum 16.0 s -> 13.6 s) while the machine's memory was cold (growing at 5/8 full:
     # within 5% either way while it was warm).  Growing at 3/8 full costs 1% more nodes (5/8:
-    # 3.6%, 2/8: 0.3%):
-    # kin entries crowd a bucket, and a fuller table overflows more buckets.
+    # 3.6%, 2/8: 0.3%): kin entries crowd a bucket, and a fuller table overflows more buckets.
     tt.table = <TTBucket*>table_alloc(buckets * sizeof(TTBucket), &tt.base, &tt.mapped)
     if tt.table == NULL:
         return -1
