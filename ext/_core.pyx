@@ -12,7 +12,7 @@ from bitops cimport bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
 from bounds cimport cheap_bounds
-from ttable cimport tt_init, tt_free, tt_clear, tt_misplaced, relative_fits
+from ttable cimport tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, has_bmi2
 from search cimport search
 from limits cimport monotonic
 
@@ -157,6 +157,7 @@ cdef class Search:
                  SearchLimits limits=None):
         cdef Game* g = &self.c.g
         cdef int i, su
+        cdef signed char symbol[64]
         cdef u64 buckets, entry_bytes = sizeof(TTBucket)
         if not 2 <= players <= MAX_SEATS or len(hands) != players or len(taken) != players:
             raise ValueError(f"players: {players} seats with {len(hands)} hands do not fit")
@@ -213,7 +214,12 @@ cdef class Search:
             self.root.out |= self.root.hand[i]
             self.root.taken[i] = taken[i]
         for card in range(64):
-            self.c.symbol[card] = max(0, self.c.owner[card]) * g.n_pcodes + g.pcode[card]
+            symbol[card] = -1
+            if self.c.owner[card] >= 0:
+                symbol[card] = self.c.owner[card] * g.n_pcodes + g.pcode[card]
+        set_digits(g, symbol, self.c.symbol_word, self.c.suit_low)
+        set_digits(g, self.c.owner, self.c.owner_word, self.c.suit_low)
+        self.c.bmi2 = has_bmi2() != 0
         for i in range(64):
             if self.root.out & bit(i):
                 self.root.out_points += g.points[i]
@@ -248,6 +254,22 @@ cdef class Search:
     @trial_nodes.setter
     def trial_nodes(self, u64 nodes):
         self.c.trial_nodes = nodes
+
+    @property
+    def bmi2(self):
+        """Whether the keys of the table are computed with the processor's BMI2 instructions
+        (PDEP/PEXT, ``ttable.suit_keys``); on by default where the processor has them.  Set it
+        False to use the portable loop, which gives the same keys (tests compare the two).
+
+        :raises ValueError: when set True on a processor without BMI2.
+        """
+        return bool(self.c.bmi2)
+
+    @bmi2.setter
+    def bmi2(self, bint on):
+        if on and not has_bmi2():
+            raise ValueError("bmi2: this processor has no BMI2 instructions")
+        self.c.bmi2 = on
 
     @property
     def stats(self):

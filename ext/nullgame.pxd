@@ -21,7 +21,7 @@ from gamerules cimport legal_cards, play_card, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
 from movegen cimport must_beat, order_score
 from limits cimport must_stop
-from ttable cimport tt_probe, tt_store
+from ttable cimport tt_probe, tt_store, suit_keys
 
 cdef enum:
     NULL_UNKNOWN = -1           # the budget ran out, or a limit stopped the search
@@ -29,25 +29,14 @@ cdef enum:
     LAST_TRICK_GAME = 1
 
 cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
-    # Owners of the cards still held, each suit from its highest card, one base-6 digit per
-    # card (owner + 1) and a 0 after each suit: injective, and at most 22 digits a word (suits
-    # 0 and 3 share word 0) fit in 64 bits.  Without relative keys: the cards themselves.
-    cdef const Game* g = &c.g
-    cdef u64 m
-    cdef int su, card
-    key[0] = 0
-    key[1] = 0
-    key[2] = 0
+    # Owners of the cards still held, each suit in order of rank (ttable.suit_keys on the
+    # owner digits).  Without relative keys: the cards themselves.
     if not c.relative:
         key[0] = s.out
+        key[1] = 0
+        key[2] = 0
         return
-    for su in range(g.n_suits):
-        m = s.out & g.suit_mask[su]
-        while m:
-            card = highest_bit(m)
-            m &= ~bit(card)
-            key[su % 3] = key[su % 3] * 6 + <u64>(c.owner[card] + 1)
-        key[su % 3] = key[su % 3] * 6
+    suit_keys(c, c.owner_word, s.out, key)
 
 cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,
                                   int* moves) noexcept nogil:

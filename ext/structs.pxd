@@ -137,7 +137,10 @@ cdef struct Ctx:
     TT tt
     bint relative               # keys on relative ranks (USE_RELATIVE and the deck fits)
     signed char owner[MAX_CARDS]    # seat holding each card at the root, or -1
-    unsigned char symbol[MAX_CARDS] # the card's digit in a relative key (ttable.tt_key)
+    u64 symbol_word[4]          # each suit's (owner, points) digits (ttable.tt_key, set_digits)
+    u64 owner_word[4]           # each suit's owner digits (nullgame.null_key)
+    int suit_low[4]             # each suit's lowest card
+    bint bmi2                   # the processor has BMI2 (ttable.suit_keys)
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void

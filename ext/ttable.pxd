@@ -52,6 +52,45 @@ cdef extern from *:
     #endif
         return calloc(1, size);
     }
+    /* The relative key of each suit (ttable.suit_keys): the 4-bit digits of `word` at the
+       cards of `out`, packed from the lowest.  With BMI2 (checked at run time: the core is
+       built for any x86-64), a PDEP spreads the suit's bits to one per digit and a PEXT
+       gathers the digits; otherwise a loop over the cards. */
+    static void ciapano_suit_keys_plain(const uint64_t* words, const int* lows, uint64_t out,
+                                        uint64_t* v) {
+        for (int su = 0; su < 4; su++) {
+            uint64_t m = (out >> lows[su]) & 0x3FF, r = 0;
+            int shift = 0;
+            while (m) {
+                int i = __builtin_ctzll(m);
+                m &= m - 1;
+                r |= ((words[su] >> (4 * i)) & 0xF) << shift;
+                shift += 4;
+            }
+            v[su] = r;
+        }
+    }
+    #if defined(__x86_64__) && defined(__GNUC__)
+    #include <immintrin.h>
+    __attribute__((target("bmi2")))
+    static void ciapano_suit_keys_bmi2(const uint64_t* words, const int* lows, uint64_t out,
+                                       uint64_t* v) {
+        for (int su = 0; su < 4; su++) {
+            uint64_t m = (out >> lows[su]) & 0x3FF;
+            v[su] = _pext_u64(words[su], _pdep_u64(m, 0x1111111111ULL) * 0xF);
+        }
+    }
+    static int ciapano_has_bmi2(void) {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2");
+    }
+    #else
+    static void ciapano_suit_keys_bmi2(const uint64_t* words, const int* lows, uint64_t out,
+                                       uint64_t* v) {
+        ciapano_suit_keys_plain(words, lows, out, v);
+    }
+    static int ciapano_has_bmi2(void) { return 0; }
+    #endif
     static void ciapano_table_free(void* table, void* base, size_t mapped) {
     #if defined(__linux__) && defined(MAP_ANONYMOUS)
         if (base != NULL) {
@@ -64,11 +103,17 @@ cdef extern from *:
     """
     void* table_alloc "ciapano_table_alloc"(size_t size, void** base, size_t* mapped) nogil
     void table_free "ciapano_table_free"(void* table, void* base, size_t mapped) nogil
+    void suit_keys_plain "ciapano_suit_keys_plain"(const u64* words, const int* lows, u64 out,
+                                                   u64* v) nogil
+    void suit_keys_bmi2 "ciapano_suit_keys_bmi2"(const u64* words, const int* lows, u64 out,
+                                                 u64* v) nogil
+    int has_bmi2 "ciapano_has_bmi2"() nogil
 
 
 cdef inline bint relative_fits(const Game* g) noexcept nogil:
-    # The relative key packs each suit into 44 bits: at most 4 suits, each a run of at most 10
-    # consecutive bits, and seats x point values at most 15 symbols (15**10 < 2**40).
+    # The relative key packs each suit into 40 bits: at most 4 suits, each a run of at most 10
+    # consecutive bits, and seats x point values at most 15 symbols (a 4-bit digit each, 0
+    # for no card).
     cdef int su
     cdef u64 m
     if g.n_suits > 4 or g.n * g.n_pcodes > 15:
@@ -82,30 +127,41 @@ cdef inline bint relative_fits(const Game* g) noexcept nogil:
             return False
     return True
 
-cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
-    cdef const Game* g = &c.g
-    cdef u64 m
+cdef inline void set_digits(const Game* g, const signed char* digit, u64* words, int* lows) noexcept nogil:
+    # The digit words of suit_keys: 4 bits per card of each suit, from its lowest card, the
+    # card's digit (1..15) where `digit` is >= 0 and 0 elsewhere; unused suits hold no card.
+    cdef int su, card
+    for su in range(4):
+        words[su] = 0
+        lows[su] = 0
+    for su in range(g.n_suits):
+        lows[su] = lowest_bit(g.suit_mask[su])
+        for card in range(lows[su], lows[su] + 10):
+            if card < 64 and (g.suit_mask[su] & bit(card)) and digit[card] >= 0:
+                words[su] |= (<u64>(digit[card] + 1)) << (4 * (card - lows[su]))
+
+cdef inline void suit_keys(const Ctx* c, const u64* words, u64 out, u64* key) noexcept nogil:
+    # The relative key of the cards of `out` (relative_fits decks only): per suit, the digits
+    # of its cards still held, in order of rank, packed into 40 bits (a digit is never 0, so
+    # the length is implied and no two sequences share a key), the four suits in three words.
     cdef u64 v[4]
-    cdef u64 base = <u64>(g.n * g.n_pcodes)
-    cdef int su, card, length
+    if c.bmi2:
+        suit_keys_bmi2(words, c.suit_low, out, v)
+    else:
+        suit_keys_plain(words, c.suit_low, out, v)
+    key[0] = v[0] | ((v[3] & 0xFFFFF) << 44)
+    key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
+    key[2] = v[2] | ((<u64>1) << 63)
+
+cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
+    # Relative ranks: each suit's (owner, points) symbols of the cards still held, in order of
+    # rank (the digit words Ctx.symbol_word).  Otherwise the cards themselves.
     if not c.relative:
         key[0] = s.out
         key[1] = 0
         key[2] = 0
         return
-    for su in range(4):
-        v[su] = 0
-    for su in range(g.n_suits):
-        m = s.out & g.suit_mask[su]
-        length = popcount64(m)
-        while m:
-            card = highest_bit(m)
-            m &= ~bit(card)
-            v[su] = v[su] * base + c.symbol[card]
-        v[su] |= (<u64>length) << 40
-    key[0] = v[0] | ((v[3] & 0xFFFFF) << 44)
-    key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
-    key[2] = v[2] | ((v[3] >> 40) << 44) | ((<u64>1) << 63)
+    suit_keys(c, c.symbol_word, s.out, key)
 
 cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nogil:
     # A card as stored in the table: itself, or (suit, place from the top) with relative keys.

@@ -123,3 +123,17 @@ def test_stopped_trials_leave_the_values_exact(seed, cards):
             seat, card.index
         )
     assert tried.stats["trial_stops"] > 0
+
+
+@pytest.mark.parametrize(("players", "cards"), [(3, 15), (4, 12), (5, 10)])
+def test_portable_keys_equal_the_bmi2_keys(players, cards):
+    # The table's keys from the portable loop and from PDEP/PEXT (ttable.suit_keys) must be the
+    # same numbers: then both searches visit exactly the same nodes, not only find the values.
+    core = _search(played_deal(players, 7, cards), 16)
+    if not core.bmi2:
+        pytest.skip("this processor has no BMI2: only the portable keys run here")
+    fast = [core.value_bounds(s) for s in range(players)], core.nodes
+    portable = _search(played_deal(players, 7, cards), 16)
+    portable.bmi2 = False
+    assert ([portable.value_bounds(s) for s in range(players)], portable.nodes) == fast
+    assert fast[1] > 10_000
