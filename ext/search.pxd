@@ -17,7 +17,7 @@ cdef enum:
     NULL_MIN_TRICKS = 2         # tricks left from which the games without points are tried
     NULL_BUDGET = 4096          # nodes one search of such a game may use
 
-from ttable cimport entry_key2, tt_key, tt_probe_layout, tt_store, K2_RESIDUE_SHIFT, encode_best, decode_best
+from ttable cimport entry_key2, tt_key, tt_prefetch, tt_probe_layout, tt_store, K2_RESIDUE_SHIFT, encode_best, decode_best
 
 cdef inline bint quasi_known(const int* runs, int* known, int i, int sign, int bound) noexcept nogil:
     # Quasi-equivalent cards (after Kupferschmid and Helmert's quasi-symmetry for Skat): two
@@ -40,6 +40,22 @@ cdef inline bint quasi_known(const int* runs, int* known, int i, int sign, int b
                 known[i] = known[j] - 1
                 return True
     return False
+
+cdef inline void prefetch_children(Ctx* c, const State* s, const int* moves, int nm) noexcept nogil:
+    # At the last card of a trick: start loading the table buckets of every child (trick
+    # starts, which probe the table at once), so that their cache misses overlap.
+    cdef State child
+    cdef u64 key[KEY_WORDS]
+    cdef int i, offset
+    cdef u64 sk
+    for i in range(nm):
+        child = s[0]
+        play_card(&c.g, &child, moves[i])
+        if popcount64(child.out) <= c.g.n:
+            return
+        tt_key(c, &child, key)
+        sk = score_key(&c.g, &child, c.P, &offset)
+        tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
 
 cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef const Game* g = &c.g
@@ -185,6 +201,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             c.stats.p_all += 1
     else:
         c.stats.o_nodes += 1
+        if s.count == g.n - 1 and nm >= 2 and (c.options & USE_TT):
+            prefetch_children(c, s, moves, nm)
         v = -1
         for i in range(nm):
             if quasi and quasi_known(runs, known, i, 1, alpha):

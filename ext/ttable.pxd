@@ -279,6 +279,13 @@ cdef inline void tt_free(TT* tt) noexcept nogil:
         table_free(tt.table, tt.base, tt.mapped)
     tt.table = NULL
 
+cdef extern from *:
+    void prefetch "__builtin_prefetch"(const void* p) nogil
+
+cdef inline void tt_prefetch(const TT* tt, const u64* k, u64 k2) noexcept nogil:
+    # Start loading the bucket of a key that a probe will soon read (the tags' cache line).
+    prefetch(tt.table + bucket_of(tt, tt_hash(k, pack_key2(k2))))
+
 cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
     return tt_probe_layout(tt, k, k2, NULL, NULL)
 
