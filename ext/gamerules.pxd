@@ -67,6 +67,40 @@ cdef inline void play_card(const Game* g, State* s, int card) noexcept nogil:
         s.trick_points = 0
         s.trick_mask = 0
 
+cdef inline void play_child(const Game* g, const State* s, State* t, int seat, int card) noexcept nogil:
+    # t = s after the seat to move (`seat`) plays `card`: play_card on a copy, with every
+    # field it changes computed from s and not read back from the copy just written (a load
+    # from a struct copied a moment before stalls on store forwarding; the search makes a
+    # child per card).
+    cdef u64 b = bit(card)
+    cdef int pts = g.points[card]
+    cdef int win_seat = seat
+    t[0] = s[0]
+    t.hand[seat] = s.hand[seat] & ~b
+    t.out = s.out & ~b
+    t.out_points = s.out_points - pts
+    if s.count == 0:
+        t.led_suit = g.suit_of[card]
+        t.win_card = card
+        t.win_seat = seat
+        t.trick_mask = b
+    else:
+        t.trick_mask = s.trick_mask | b
+        if beats(g, card, s.win_card, s.led_suit):
+            t.win_card = card
+            t.win_seat = seat
+        else:
+            win_seat = s.win_seat
+    if s.count + 1 == g.n:
+        t.taken[win_seat] = s.taken[win_seat] + s.trick_points + pts
+        t.leader = win_seat
+        t.count = 0
+        t.trick_points = 0
+        t.trick_mask = 0
+    else:
+        t.count = s.count + 1
+        t.trick_points = s.trick_points + pts
+
 cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
     # Penalty of seat P at the end of the hand; s.leader won the last trick.
     cdef int L = s.leader

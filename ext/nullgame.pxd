@@ -17,7 +17,7 @@
 # equivalent whatever their points.
 from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
 from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
-from gamerules cimport legal_cards, play_card, play_last_trick_winner, to_move
+from gamerules cimport legal_cards, play_card, play_child, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
 from movegen cimport must_beat, order_score
 from limits cimport must_stop
@@ -132,8 +132,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     if seat == P:
         r = 0
         for i in range(nm):
-            child = s[0]
-            play_card(g, &child, moves[i])
+            play_child(g, s, &child, seat, moves[i])
             r = points_free_search(c, &child, budget, kind)
             if r == 1:
                 break
@@ -144,8 +143,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     else:
         r = 1
         for i in range(nm):
-            child = s[0]
-            play_card(g, &child, moves[i])
+            play_child(g, s, &child, seat, moves[i])
             if null and child.count == 0 and child.leader == P:
                 r = 0               # this card makes P win the trick
                 break

@@ -7,7 +7,7 @@
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT, USE_BOUNDS,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
 from bitops cimport popcount64
-from gamerules cimport hand_score, to_move, whole_points, play_card, play_last_trick, score_key, residue_shifts
+from gamerules cimport hand_score, to_move, whole_points, play_card, play_child, play_last_trick, score_key, residue_shifts
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport points_free_search, NULL_GAME
@@ -41,7 +41,7 @@ cdef inline bint quasi_known(const int* runs, int* known, int i, int sign, int b
                 return True
     return False
 
-cdef inline void prefetch_children(Ctx* c, const State* s, const int* moves, int nm) noexcept nogil:
+cdef inline void prefetch_children(Ctx* c, const State* s, int seat, const int* moves, int nm) noexcept nogil:
     # At the last card of a trick: start loading the table buckets of every child (trick
     # starts, which probe the table at once), so that their cache misses overlap.  Paired
     # runs of full deals: -5% for the seats other than P (nearly always all-nodes, every child
@@ -51,8 +51,7 @@ cdef inline void prefetch_children(Ctx* c, const State* s, const int* moves, int
     cdef int i, offset
     cdef u64 sk
     for i in range(nm):
-        child = s[0]
-        play_card(&c.g, &child, moves[i])
+        play_child(&c.g, s, &child, seat, moves[i])
         if popcount64(child.out) <= c.g.n:
             return
         tt_key(c, &child, key)
@@ -176,7 +175,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     nm = gen_moves(c, s, seat, first, moves, runs)
     quasi = (c.options & USE_QUASI) != 0 and nobody_takes_all(g, s)
     if s.count == g.n - 1 and nm >= 2 and (c.options & USE_TT):
-        prefetch_children(c, s, moves, nm)
+        prefetch_children(c, s, seat, moves, nm)
     if seat == c.P:
         c.stats.p_nodes += 1
         v = 127
@@ -186,8 +185,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 r = known[i]
                 c.stats.quasi_cuts += 1
             else:
-                child = s[0]
-                play_card(g, &child, moves[i])
+                play_child(g, s, &child, seat, moves[i])
                 r = search(c, &child, alpha, beta)
                 if c.aborted:
                     return 0
@@ -211,8 +209,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 r = known[i]
                 c.stats.quasi_cuts += 1
             else:
-                child = s[0]
-                play_card(g, &child, moves[i])
+                play_child(g, s, &child, seat, moves[i])
                 r = search(c, &child, alpha, beta)
                 if c.aborted:
                     return 0
