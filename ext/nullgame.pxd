@@ -16,8 +16,8 @@
 # of the points taken so far; and cards of one hand with no card in play between them are
 # equivalent whatever their points.
 from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
-from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
-from gamerules cimport legal_cards, play_card, play_child, play_last_trick_winner, to_move
+from bitops cimport bit, between, highest_bit, popcount64
+from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
 from movegen cimport must_beat, order_score
 from limits cimport must_stop

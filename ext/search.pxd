@@ -7,7 +7,7 @@
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT, USE_BOUNDS,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
 from bitops cimport popcount64
-from gamerules cimport hand_score, to_move, whole_points, play_card, play_child, play_last_trick, score_key, residue_shifts
+from gamerules cimport hand_score, to_move, whole_points, play_child, play_last_trick, score_key, residue_shifts
 from movegen cimport gen_moves
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport points_free_search, NULL_GAME
