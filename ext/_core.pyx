@@ -8,7 +8,7 @@ from libc.string cimport memset
 from structs cimport (u64, Game, State, Ctx, Limits, TTBucket, MAX_SEATS, MAX_SUITS, MAX_MOVES, MAX_UNITS,
                       USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ALL)
-from bitops cimport bit, popcount64
+from bitops cimport bit, lowest_bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
 from bounds cimport cheap_bounds
@@ -217,8 +217,10 @@ cdef class Search:
             symbol[card] = -1
             if self.c.owner[card] >= 0:
                 symbol[card] = self.c.owner[card] * g.n_pcodes + g.pcode[card]
-        set_digits(g, symbol, self.c.symbol_word, self.c.suit_low)
-        set_digits(g, self.c.owner, self.c.owner_word, self.c.suit_low)
+        for su in range(4):
+            self.c.suit_low[su] = lowest_bit(g.suit_mask[su]) if su < g.n_suits and g.suit_mask[su] else 0
+        set_digits(g, symbol, self.c.symbol_word)
+        set_digits(g, self.c.owner, self.c.owner_word)
         self.c.bmi2 = has_bmi2() != 0
         for i in range(64):
             if self.root.out & bit(i):

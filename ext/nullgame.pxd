@@ -31,11 +31,6 @@ cdef enum:
 cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # Owners of the cards still held, each suit in order of rank (ttable.suit_keys on the
     # owner digits).  Without relative keys: the cards themselves.
-    if not c.relative:
-        key[0] = s.out
-        key[1] = 0
-        key[2] = 0
-        return
     suit_keys(c, c.owner_word, s.out, key)
 
 cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,

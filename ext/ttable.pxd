@@ -127,24 +127,31 @@ cdef inline bint relative_fits(const Game* g) noexcept nogil:
             return False
     return True
 
-cdef inline void set_digits(const Game* g, const signed char* digit, u64* words, int* lows) noexcept nogil:
+cdef inline void set_digits(const Game* g, const signed char* digit, u64* words) noexcept nogil:
     # The digit words of suit_keys: 4 bits per card of each suit, from its lowest card, the
     # card's digit (1..15) where `digit` is >= 0 and 0 elsewhere; unused suits hold no card.
-    cdef int su, card
+    cdef int su, card, low
     for su in range(4):
         words[su] = 0
-        lows[su] = 0
     for su in range(g.n_suits):
-        lows[su] = lowest_bit(g.suit_mask[su])
-        for card in range(lows[su], lows[su] + 10):
+        if g.suit_mask[su] == 0:
+            continue
+        low = lowest_bit(g.suit_mask[su])
+        for card in range(low, low + 10):
             if card < 64 and (g.suit_mask[su] & bit(card)) and digit[card] >= 0:
-                words[su] |= (<u64>(digit[card] + 1)) << (4 * (card - lows[su]))
+                words[su] |= (<u64>(digit[card] + 1)) << (4 * (card - low))
 
 cdef inline void suit_keys(const Ctx* c, const u64* words, u64 out, u64* key) noexcept nogil:
-    # The relative key of the cards of `out` (relative_fits decks only): per suit, the digits
-    # of its cards still held, in order of rank, packed into 40 bits (a digit is never 0, so
-    # the length is implied and no two sequences share a key), the four suits in three words.
+    # The key of the cards of `out`.  With relative keys (relative_fits decks): per suit, the
+    # digits of its cards still held, in order of rank, packed into 40 bits (a digit is never
+    # 0, so the length is implied and no two sequences share a key), the four suits in three
+    # words.  Otherwise the cards themselves.
     cdef u64 v[4]
+    if not c.relative:
+        key[0] = out
+        key[1] = 0
+        key[2] = 0
+        return
     if c.bmi2:
         suit_keys_bmi2(words, c.suit_low, out, v)
     else:
@@ -156,11 +163,6 @@ cdef inline void suit_keys(const Ctx* c, const u64* words, u64 out, u64* key) no
 cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # Relative ranks: each suit's (owner, points) symbols of the cards still held, in order of
     # rank (the digit words Ctx.symbol_word).  Otherwise the cards themselves.
-    if not c.relative:
-        key[0] = s.out
-        key[1] = 0
-        key[2] = 0
-        return
     suit_keys(c, c.symbol_word, s.out, key)
 
 cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nogil:
