@@ -286,7 +286,8 @@ cdef class Search:
     @property
     def tt_stats(self):
         """``(entries, stores, hits, bytes)`` of the transposition table; ``bytes`` is the size
-        in use (the table starts at 8 MiB at most and doubles as it fills, up to ``tt_mb``)."""
+        in use (the table starts at 8 MiB at most and doubles as it fills, up to ``tt_mb``; past
+        128 MiB only when 7/8 full)."""
         size = self.c.tt.buckets * sizeof(TTBucket)
         return (self.c.tt.entries, self.c.tt.stores, self.c.tt.hits, size)
 
