@@ -136,19 +136,22 @@ def _run(
     make: Callable[[], _core.Search],
     threads: int,
     limits: _core.SearchLimits,
+    reuse: Sequence[_core.Search] = (),
 ) -> tuple[list[Any], list[_core.Search], bool]:
     """Run jobs on ``threads`` threads (one core Search and one table per thread; jobs i,
     i + threads, ... share a thread); each job gets the thread's Search and the result of the
-    thread's previous job (None for the first), a guess for the next value.  The search
-    releases the GIL, so the threads run on separate cores.  Returns the jobs' results (None
-    for a job not run), the Searches and whether Ctrl-C interrupted the run (the searches were
-    then stopped)."""
+    thread's previous job (None for the first), a guess for the next value.  Thread k takes
+    ``reuse[k]`` (a Search of the same position from an earlier run, with its table) if there
+    is one, else a new Search from ``make``, so that a second run on a position stays within
+    the same memory.  The search releases the GIL, so the threads run on separate cores.
+    Returns the jobs' results (None for a job not run), the Searches and whether Ctrl-C
+    interrupted the run (the searches were then stopped)."""
     results: list[Any] = [None] * len(jobs)
     count = min(threads, len(jobs)) or 1
     searches: list[_core.Search | None] = [None] * count
 
     def worker(k: int) -> None:
-        searches[k] = make()
+        searches[k] = reuse[k] if k < len(reuse) else make()
         previous = None
         for i in range(k, len(jobs), count):
             if limits.stopped:
@@ -510,8 +513,12 @@ def solve(
             return lambda core, _: core.value_bounds(s)
 
         if not interrupted:
-            found, more, interrupted = _run([seat_job(s) for s in others], make, threads, limits)
-            searches += more
+            # The card searches' tables serve the seats too (entries are keyed by seat):
+            # new Searches would hold a second table each, beyond tt_mb.
+            found, more, interrupted = _run(
+                [seat_job(s) for s in others], make, threads, limits, reuse=searches
+            )
+            searches += [s for s in more if all(s is not t for t in searches)]
         else:
             found = [None] * len(others)
         table = dict(zip(others, found, strict=True))

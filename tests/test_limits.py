@@ -6,6 +6,7 @@ from __future__ import annotations
 import _thread
 import json
 import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -71,6 +72,26 @@ def test_values_do_not_depend_on_threads(name):
     assert list(one) == list(two)
     assert {c.text: v for c, v in two} == expected["moves"]
     assert one.best == two.best
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads):
+    # solve(all_seats=True) searches the cards, then the other seats' guarantees: the second
+    # part must reuse the first part's Searches (and tables), not hold a second set beside
+    # them, which would use up to twice tt_mb.
+    solve_module = sys.modules["ciapano.solve"]
+    made = []
+
+    def counting(position, tt_mb, *args, **kwargs):
+        made.append(tt_mb)
+        return _search(position, tt_mb, *args, **kwargs)
+
+    monkeypatch.setattr(solve_module, "_search", counting)
+    pos, expected = _load("endgame4_midtrick.json")
+    result = ciapano.solve(pos, all_seats=True, threads=threads, tt_mb=64)
+    assert list(result.seats) == expected["seats"]
+    assert made[0] == 1  # the probe that lists the legal cards
+    assert 1 <= len(made) - 1 <= threads and sum(made[1:]) <= 64
 
 
 def test_dd_table_with_limits_and_threads():
