@@ -15,7 +15,8 @@ from limits cimport must_stop
 
 cdef enum:
     NULL_MIN_TRICKS = 2         # tricks left from which the games without points are tried
-    NULL_BUDGET = 4096          # nodes one search of such a game may use
+    NULL_BUDGET = 4096          # nodes one search of the null game may use
+    LAST_TRICK_BUDGET = 1024    # ... of the last-trick game
 
 from ttable cimport entry_key2, tt_key, tt_prefetch, tt_probe_layout, tt_store, K2_RESIDUE_SHIFT, encode_best, decode_best
 
@@ -67,7 +68,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int first = -1
     cdef int offset = 0
     cdef int bound, kind
-    cdef u64 budget
+    cdef u64 budget, budget0
     cdef TTEntry* e
     cdef TTEntry* kin[TT_WAYS]
     cdef int nkin, up, down
@@ -148,10 +149,11 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         continue
                 if bound > alpha or bound >= upper:
                     continue
-                budget = NULL_BUDGET
+                budget = NULL_BUDGET if kind == NULL_GAME else LAST_TRICK_BUDGET
+                budget0 = budget
                 r = points_free_search(c, s, &budget, kind)
                 c.stats.null_tries[kind] += 1
-                c.stats.null_nodes[kind] += NULL_BUDGET - budget
+                c.stats.null_nodes[kind] += budget0 - budget
                 if r < 0:
                     c.stats.null_unknown[kind] += 1
                 if c.aborted:

@@ -108,7 +108,7 @@ def test_trial_of_the_upper_bound_keeps_values_exact(data, budget):
         assert core.move_bounds(seat, card.index, HAND_POINTS) == (v, v)
 
 
-@pytest.mark.parametrize(("seed", "cards"), [(1, 8), (2, 12), (5, 12)])
+@pytest.mark.parametrize(("seed", "cards"), [(1, 8), (2, 12), (4, 12)])
 def test_stopped_trials_leave_the_values_exact(seed, cards):
     # Mid-size 4-player positions (after `cards` cards of seeded random play) where some trials
     # on the least budget (an eighth of the nodes so far) stop: every card's value with a trial
