@@ -335,7 +335,7 @@ cdef class Search:
         if s.count == 0 and s.out == 0:
             lower[0] = upper[0] = hand_score(&self.c.g, s, self.c.P)
             return True
-        cheap_bounds(&self.c.g, s, self.c.P, lower, upper, NULL)
+        cheap_bounds(&self.c.g, s, self.c.P, lower, upper)
         self.c.tt.gen += 1
         return bracket(&self.c, s, lower, upper, guess)
 
@@ -391,7 +391,7 @@ cdef class Search:
         if self.over:
             lower = upper = hand_score(&self.c.g, &self.root, seat)
         else:
-            cheap_bounds(&self.c.g, &self.root, seat, &lower, &upper, NULL)
+            cheap_bounds(&self.c.g, &self.root, seat, &lower, &upper)
         return lower, upper
 
     def holds(self, int seat, int target):
@@ -512,7 +512,7 @@ cdef class Search:
             if self.root.count == 0 and self.root.out == 0:
                 lo = hi = hand_score(&self.c.g, &self.root, seat)
             else:
-                cheap_bounds(&self.c.g, &self.root, seat, &lo, &hi, NULL)
+                cheap_bounds(&self.c.g, &self.root, seat, &lo, &hi)
                 lo = min(max(lo, lower), upper)
                 hi = max(min(hi, upper), lower)
                 self.c.tt.gen += 1

@@ -88,23 +88,9 @@ cdef inline bint may_take_all(const Game* g, const State* s, int seat) noexcept 
         total += s.taken[i]
     return s.taken[seat] == total
 
-cdef inline int free_others_floor(const Game* g, int others_units) noexcept nogil:
-    # The least sum of the other seats' floors over every split of their units among them:
-    # each seat's residue is at most unit - 1.
-    cdef int u = others_units - (g.n - 1) * (g.unit - 1)
-    if u <= 0:
-        return 0
-    return whole_points(g, u + g.unit - 1)
-
-cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper,
-                              int* upper_dep) noexcept nogil:
-    # upper_dep (if not NULL) is set to 1 if the upper bound is 11 minus the others' floors,
-    # which depends on how their thirds are split among them (search.pxd, "Residue-free
-    # bounds"; free_upper is the bound that does not), else 0.  The lower bound never does.
+cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
     cdef int i, others_floor = 0
     cdef int still = s.out_points + s.trick_points + g.discard_points
-    if upper_dep != NULL:
-        upper_dep[0] = 0
     for i in range(g.n):
         if i != P:
             others_floor += whole_points(g, s.taken[i])
@@ -125,20 +111,6 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
         upper[0] = whole_points(g, s.taken[P])
     elif g.hand_points - others_floor > upper[0]:
         upper[0] = g.hand_points - others_floor
-        if upper_dep != NULL:
-            upper_dep[0] = 1
-
-cdef inline int free_upper(const Game* g, const State* s, int P) noexcept nogil:
-    # cheap_bounds' upper bound where it is 11 minus the others' floors, made to hold for
-    # every split of the others' thirds among them.
-    cdef int i, units = 0
-    cdef int most = whole_points(g, s.taken[P] + s.out_points + s.trick_points + g.discard_points)
-    for i in range(g.n):
-        if i != P:
-            units += s.taken[i]
-    if g.hand_points - free_others_floor(g, units) > most:
-        most = g.hand_points - free_others_floor(g, units)
-    return most
 
 cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
     # Whether no seat can take every point any more: cappotto is off, or two seats hold points.
@@ -159,8 +131,7 @@ cdef inline bint can_beat(const Game* g, const State* s, int seat) noexcept nogi
     cdef u64 m = s.hand[seat] & g.suit_mask[s.led_suit]
     return m != 0 and highest_bit(m) > s.win_card
 
-cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta,
-                                int* dep) noexcept nogil:
+cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
     # In the middle of a trick that P has played to: a value at or below alpha, or at or above
     # beta, that holds however the trick ends, or -1.  It saves the search of the rest of the
     # trick where the next trick's cheap bounds would cut off every way it can end.
@@ -175,12 +146,8 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
     #
     # P wins the trick (no seat still to play holds a higher card of the suit led): its floor
     # with the trick's points so far is a lower bound, unless P may take every point.
-    #
-    # dep is set to 1 if the bound returned depends on the residues of the thirds the other
-    # seats have taken (11 minus their floors), else 0.
-    cdef int su, k, seat, floor, most, gain, others_floor, t, free, others_units = 0
+    cdef int su, k, seat, floor, most, gain, others_floor, t
     cdef u64 others
-    dep[0] = 0
     if places_after(g, s.leader, P) >= s.count:
         return -1                       # P has not played yet
     floor = whole_points(g, s.taken[P])
@@ -198,27 +165,18 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
             if seat == P:
                 continue
             others_floor += whole_points(g, s.taken[seat])
-            others_units += s.taken[seat]
             if seat == s.win_seat or (k >= s.count and can_beat(g, s, seat)):
                 t = whole_points(g, s.taken[seat] + s.trick_points) - whole_points(g, s.taken[seat])
                 if t < gain:
                     gain = t
         if g.hand_points - others_floor - gain > most:
-            # A bound for every split of the others' thirds (the trick's go to one of them).
-            free = g.hand_points - free_others_floor(g, others_units + s.trick_points)
-            if free < most:
-                free = most
             most = g.hand_points - others_floor - gain
-            if most <= alpha and free <= alpha:
-                return free
-            dep[0] = 1
         if most <= alpha:
             return most
         others = s.out & ~s.hand[P]
         for su in range(g.n_suits):
             if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
                 return -1
-        dep[0] = 0
         return floor
     for k in range(s.count, g.n):
         if can_beat(g, s, seat_at(g, s.leader, k)):

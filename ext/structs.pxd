@@ -69,9 +69,8 @@ cdef enum:
 cdef struct TTEntry:
     # 32 bytes: two to a cache line.
     u64 key[KEY_WORDS]          # the cards still held, who holds them (ttable.tt_key)
-    unsigned int key2           # ttable.pack_key2 of the leader, perspective and score key,
-                                # above it the cards still held (the work an entry saves), and
-                                # the flags of the residue-free bounds (ttable.LOWER_FREE)
+    unsigned int key2           # ttable.pack_key2 of the leader, perspective and score key, and
+                                # above it the cards still held: the work an entry saves
     signed char lower           # the value is >= lower + offset
     signed char upper           # the value is <= upper + offset
     signed char best            # best card found (relative form), or -1
@@ -112,7 +111,6 @@ cdef struct Stats:
     u64 bound_cuts              # trick starts decided by the cheap bounds
     u64 tt_cuts                 # trick starts decided by the table
     u64 kin_cuts                # ... by entries of the same cards with other residues
-    u64 free_kin                # kin bounds made tighter by being residue-free (search.pxd)
     u64 null_cuts[2]            # trick starts decided by the null and the last-trick game
     u64 null_tries[2]           # searches of those games
     u64 null_unknown[2]         # ... stopped by their budget
@@ -146,7 +144,5 @@ cdef struct Ctx:
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void
-    int dep                     # whether the value the search last returned depends on the
-                                # residues of the other seats' thirds (search.pxd)
     u64 trial_end               # a trial search (_core.bracket) stops at this node count; 0: none
     u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE

@@ -199,11 +199,7 @@ cdef enum:
     K2_RESIDUE_SHIFT = 9        # key2 bits 9..18: the residues of the score key (search.pxd)
 
 cdef enum:
-    K2_BITS = 22                # bits of a packed key2; the entry's depth sits above them ...
-    DEPTH_MASK = 63             # ... in 6 bits, and above it two flags:
-    LOWER_FREE = 1              # the lower bound holds whatever the other seats' residues
-    UPPER_FREE = 2              # ... the upper bound (search.pxd, "Residue-free bounds")
-    FREE_SHIFT = 28
+    K2_BITS = 22                # bits of a packed key2; the entry's depth sits above them
 
 cdef inline u64 pack_key2(u64 k2) noexcept nogil:
     # The search's key2 in 22 bits: bits 0..18 (leader, perspective, score key) and the tag
@@ -214,12 +210,7 @@ cdef inline u64 entry_key2(const TTEntry* e) noexcept nogil:
     return e.key2 & ((1 << K2_BITS) - 1)
 
 cdef inline int entry_depth(const TTEntry* e) noexcept nogil:
-    return (e.key2 >> K2_BITS) & DEPTH_MASK
-
-cdef inline int entry_free(const TTEntry* e) noexcept nogil:
-    # LOWER_FREE | UPPER_FREE: which of the entry's bounds hold for every residue of the
-    # thirds the seats other than P have taken.
-    return (e.key2 >> FREE_SHIFT) & 3
+    return e.key2 >> K2_BITS
 
 cdef inline u64 layout_of(u64 k2) noexcept nogil:
     # key2 without the residues of the thirds taken: every entry of a layout (the same cards,
@@ -376,30 +367,21 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
                     b.e[k] = moving.e[w]
                     break
 
-cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth,
-                              int free) noexcept nogil:
+cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
     # tt_store with key2 packed (pack_key2).
     cdef u64 h = tt_hash(k, k2)
     cdef TTBucket* b = tt.table + bucket_of(tt, h)
     cdef unsigned short tag = hash_tag(h)
     cdef TTEntry* e
-    cdef int i, flags, victim = -1
+    cdef int i, victim = -1
     tt.stores += 1
     for i in range(TT_WAYS):
         if b.tag[i] == tag and same_key(&b.e[i], k, k2):
             e = &b.e[i]
-            flags = entry_free(e)
             if lower > e.lower:
                 e.lower = lower
-                flags = (flags & ~LOWER_FREE) | (free & LOWER_FREE)
-            elif lower == e.lower:
-                flags |= free & LOWER_FREE
             if upper < e.upper:
                 e.upper = upper
-                flags = (flags & ~UPPER_FREE) | (free & UPPER_FREE)
-            elif upper == e.upper:
-                flags |= free & UPPER_FREE
-            e.key2 = <unsigned int>((e.key2 & ~(<unsigned int>3 << FREE_SHIFT)) | (<unsigned int>flags << FREE_SHIFT))
             if best >= 0:
                 e.best = best
             e.gen = tt.gen
@@ -412,7 +394,7 @@ cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper
     if victim >= 0 and tt.entries > tt.grow_at and tt.buckets * 2 <= tt.max_buckets:
         tt.entries -= 1
         tt_grow(tt)
-        store_packed(tt, k, k2, lower, upper, best, depth, free)
+        store_packed(tt, k, k2, lower, upper, best, depth)
         return
     if victim < 0:
         victim = 0
@@ -423,18 +405,16 @@ cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper
     e = &b.e[victim]
     for i in range(KEY_WORDS):
         e.key[i] = k[i]
-    e.key2 = <unsigned int>(k2 | (<u64>depth << K2_BITS) | (<u64>free << FREE_SHIFT))
+    e.key2 = <unsigned int>(k2 | (<u64>depth << K2_BITS))
     e.lower = lower
     e.upper = upper
     e.best = best
     e.gen = tt.gen
 
-cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth,
-                          int free) noexcept nogil:
+cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
     # Merge bounds into the entry for this key, or take the empty slot or the slot worth the
-    # least (tt_worth).  `free`: LOWER_FREE | UPPER_FREE for the bounds that hold whatever
-    # the other seats' residues; a tighter bound replaces the flag, an equal one can set it.
-    store_packed(tt, k, pack_key2(k2), lower, upper, best, depth, free)
+    # least (tt_worth).
+    store_packed(tt, k, pack_key2(k2), lower, upper, best, depth)
 
 cdef inline u64 tt_misplaced(const TT* tt) noexcept nogil:
     # Entries in use whose tag or bucket is not the one their key hashes to (for tests: 0).

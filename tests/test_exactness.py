@@ -9,16 +9,14 @@ well over 2,000 random positions per CI run (see the ``max_examples`` of each te
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ciapano
 from ciapano import _core
-from ciapano.dealing import random_deals
 from ciapano.reference import reference_move_values, reference_value
-from ciapano.rules import HAND_POINTS, Rules
+from ciapano.rules import HAND_POINTS
 from ciapano.solve import _search
 from strategies import played_deal, positions
 
@@ -125,32 +123,6 @@ def test_stopped_trials_leave_the_values_exact(seed, cards):
             seat, card.index
         )
     assert tried.stats["trial_stops"] > 0
-
-
-@pytest.mark.parametrize("cappotto", ["all", "cards", "off"])
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_residue_free_bounds_keep_values_exact(players, cappotto):
-    # Mid-size positions (six tricks left, after seeded random play) where table entries of
-    # the same cards with other residues of the thirds taken carry their residue-free bounds
-    # over with no shift (search.pxd): every card's value, and every seat's guarantee, must be
-    # those of the search without a table.
-    plain = _core.OPTION_ALL & ~_core.OPTION_TT & ~_core.OPTION_RELATIVE
-    rules = Rules(players=players, cappotto=cappotto)
-    tightened = 0
-    for seed in range(3):
-        pos = next(random_deals(players, 1, 100 + seed, rules=rules))
-        rng = np.random.default_rng(seed)
-        for _ in range(pos.players * (len(pos.hands[0]) - 6) + seed):
-            moves = sorted(pos.legal_moves())
-            pos = pos.play(moves[rng.integers(len(moves))])
-        seat = (pos.to_move + seed) % players
-        fast = ciapano.solve(pos, seat)
-        assert list(fast) == list(ciapano.solve(pos, seat, options=plain))
-        core = _search(pos, 16)
-        values = [core.value_bounds(s) for s in range(players)]
-        tightened += core.stats["free_kin"]
-        assert values == [(v, v) for v in ciapano.solve(pos, options=plain, all_seats=True).seats]
-    assert tightened > 0
 
 
 @pytest.mark.parametrize(("players", "cards"), [(3, 15), (4, 12), (5, 10)])
