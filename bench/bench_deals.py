@@ -98,7 +98,7 @@ def best_of(kind: str, spec: tuple, mode: str, timeout: float, repeat: int):
     :raises RuntimeError: if a solve failed, or two runs gave different nodes or values.
     """
     best = None
-    for _ in range(max(1, repeat)):
+    for _ in range(repeat):
         r = run_one(kind, spec, mode, timeout)
         if r is None:
             return None
@@ -163,6 +163,15 @@ def main() -> None:
         help="also compare the checked configuration on the first N deals of each set",
     )  # fmt: skip
     args = ap.parse_args()
+    for name in ("count", "repeat"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name}: {getattr(args, name)} is not a positive number")
+    if args.checked < 0:
+        ap.error(f"--checked: {args.checked} is negative")
+    if args.timeout <= 0:
+        ap.error(f"--timeout: {args.timeout} is not a positive number of seconds")
+    if any(n not in (3, 4, 5) for n in args.players):
+        ap.error(f"--players: {args.players}: each must be 3, 4 or 5")
 
     results = []
     checked_rows = []
