@@ -224,33 +224,49 @@ def _int_option(option: str, text: str | None, minimum: int, what: str) -> int |
 
 
 @contextmanager
-def _samples_bar() -> Iterator[Callable[[int, int], None]]:
-    """A progress bar of solved samples on standard error (only on a terminal; it disappears
-    when done); yields the ``progress(done, total)`` callback of :func:`ciapano.pimc`."""
+def _bar(
+    label: str, total: int | None, *, transient: bool, eta: bool = True, counter: str = ""
+) -> Iterator[Callable[..., None]]:
+    """A rich progress bar on standard error, shown only on a terminal; yields ``update(**kw)``
+    (the keywords of ``Progress.update``: ``completed``, ``total``, ``advance``, and the field
+    ``extra`` shown after the count when ``counter`` is given, e.g. "{} candidates")."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
         Progress,
+        ProgressColumn,
         TextColumn,
         TimeElapsedColumn,
         TimeRemainingColumn,
     )
 
     console = Console(stderr=True)
-    bar = Progress(
-        TextColumn("solving samples"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
-    task = bar.add_task("samples", total=None)
+    columns: list[str | ProgressColumn] = [TextColumn(label), BarColumn(), MofNCompleteColumn()]
+    if counter:
+        columns.append(TextColumn(counter.format("{task.fields[extra]}")))
+    columns.append(TimeElapsedColumn())
+    if eta:
+        columns.append(TimeRemainingColumn())
+    bar = Progress(*columns, console=console, transient=transient, disable=not console.is_terminal)
+    task = bar.add_task(label, total=total, extra=0)
     with bar:
-        yield lambda done, total: bar.update(task, completed=done, total=total)
+        yield lambda **kw: bar.update(task, **kw)
+
+
+@contextmanager
+def _samples_bar() -> Iterator[Callable[[int, int], None]]:
+    """A bar of solved samples (it disappears when done); yields the ``progress(done, total)``
+    callback of :func:`ciapano.pimc`."""
+    with _bar("solving samples", None, transient=True) as update:
+        yield lambda done, total: update(completed=done, total=total)
+
+
+@contextmanager
+def _progress(total: int, what: str) -> Iterator[Callable[[], None]]:
+    """A bar of ``total`` steps that stays when done; yields ``advance()``."""
+    with _bar(what, total, transient=False) as update:
+        yield lambda: update(advance=1)
 
 
 def _read_view(source: str, seat: int | None) -> InformationSet:
@@ -422,34 +438,6 @@ def _check_tt_mb(tt_mb: float, workers: int = 1) -> None:
         _check_options(tt_mb * workers, 1, None, None)
     except OptionError as e:
         _fail(f"--tt-mb: {tt_mb:g} MiB for each of {workers} workers" + str(e).split(" MiB", 1)[1])
-
-
-@contextmanager
-def _progress(total: int, what: str) -> Iterator[Callable[[], None]]:
-    """A progress bar on standard error (shown only on a terminal); yields ``advance()``."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    console = Console(stderr=True)
-    with Progress(
-        TextColumn(what),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        disable=not console.is_terminal,
-        transient=False,
-    ) as bar:
-        task = bar.add_task(what, total=total)
-        yield lambda: bar.advance(task)
 
 
 @contextmanager
@@ -1195,11 +1183,17 @@ def puzzle_generate_command(
     start = time.perf_counter()
     examined = [0]
     try:
-        with _puzzle_bar(max(whole["--count"], 0)) as bar:
+        with _bar(
+            "finding puzzles",
+            max(whole["--count"], 0),
+            transient=False,
+            eta=False,
+            counter="{} candidates",
+        ) as update:
 
             def progress(found: int, total: int, seen: int) -> None:
                 examined[0] = seen
-                bar(found, total, seen)
+                update(completed=found, extra=seen)
 
             found = ciapano.generate_puzzles(
                 whole["--players"], whole["--cards"], whole["--count"], whole["--seed"], theme,
@@ -1233,33 +1227,6 @@ def puzzle_generate_command(
     if len(found) < whole["--count"]:
         _warn(f"only {len(found)} of {count} puzzles found: gave up after {examined[0]} candidates")
         raise typer.Exit(EXIT_COSTLY)
-
-
-@contextmanager
-def _puzzle_bar(count: int) -> Iterator[Callable[[int, int, int], None]]:
-    """A progress bar of puzzles found (and candidates examined) on standard error."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-
-    console = Console(stderr=True)
-    bar = Progress(
-        TextColumn("finding puzzles"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[examined]} candidates"),
-        TimeElapsedColumn(),
-        console=console,
-        disable=not console.is_terminal,
-    )
-    task = bar.add_task("puzzles", total=count, examined=0)
-    with bar:
-        yield lambda found, total, seen: bar.update(task, completed=found, examined=seen)
 
 
 def puzzle_show_command(
