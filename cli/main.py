@@ -104,6 +104,8 @@ ScoreSeedOption = Annotated[
     ),
 ]
 
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
 PositionArg = Annotated[
     str,
     typer.Argument(
@@ -130,7 +132,7 @@ def solve_command(
     all_seats: Annotated[
         bool, typer.Option("--all-seats", help="Also give every seat's own guarantee.")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
     tt_mb: Annotated[
         float,
         typer.Option(
@@ -315,7 +317,7 @@ def sample_command(
             show_default=False,
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
     workers: Annotated[
         str | None,
         typer.Option(
@@ -480,7 +482,7 @@ def analyse_command(
             show_default=False,
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: JsonOption = False,
     plot: Annotated[
         str | None,
         typer.Option(
