@@ -137,6 +137,7 @@ def _run(
     threads: int,
     limits: _core.SearchLimits,
     reuse: Sequence[_core.Search] = (),
+    plan: Sequence[Sequence[int]] | None = None,
 ) -> tuple[list[Any], list[_core.Search], bool]:
     """Run jobs on ``threads`` threads (one core Search and one table per thread; jobs i,
     i + threads, ... share a thread); each job gets the thread's Search and the result of the
@@ -148,12 +149,15 @@ def _run(
     interrupted the run (the searches were then stopped)."""
     results: list[Any] = [None] * len(jobs)
     count = min(threads, len(jobs)) or 1
+    if plan is None:
+        plan = [range(k, len(jobs), count) for k in range(count)]
+    count = len(plan)
     searches: list[_core.Search | None] = [None] * count
 
     def worker(k: int) -> None:
         searches[k] = reuse[k] if k < len(reuse) else make()
         previous = None
-        for i in range(k, len(jobs), count):
+        for i in plan[k]:
             if limits.stopped:
                 return
             results[i] = previous = jobs[i](searches[k], previous)
@@ -176,6 +180,31 @@ def _run(
         for f in futures:
             f.result()
     return results, [s for s in searches if s is not None], interrupted
+
+
+def _plan_by_suit(classes: Sequence[Sequence[int]], threads: int) -> list[list[int]]:
+    """Which thread solves which card classes: the classes of one suit on one thread, since
+    cards of one suit often lead to the same positions (relative ranks) and each thread has its
+    own table; the suits' groups go, largest first, to the thread with the fewest classes so
+    far (with fewer suits than threads, the largest groups are halved first).  Within a
+    thread, the classes keep their order.  Deterministic, so that the lines
+    traced do not depend on thread timing."""
+    count = max(1, min(threads, len(classes)))
+    by_suit: dict[Any, list[int]] = {}
+    for i, cls in enumerate(classes):
+        by_suit.setdefault(CARDS[cls[0]].suit, []).append(i)
+    groups = sorted(by_suit.values(), key=len, reverse=True)
+    while len(groups) < count:
+        # Fewer suits than threads: halve the largest group.
+        big = groups.pop(0)
+        groups += [big[: len(big) // 2], big[len(big) // 2 :]]
+        groups.sort(key=len, reverse=True)
+    plan: list[list[int]] = [[] for _ in range(count)]
+    for group in groups:
+        min(plan, key=len).extend(group)
+    for jobs in plan:
+        jobs.sort()
+    return [jobs for jobs in plan if jobs]
 
 
 T = TypeVar("T")
@@ -473,7 +502,10 @@ def solve(
 
         return job
 
-    found, searches, interrupted = _run([card_job(cls) for cls in classes], make, threads, limits)
+    found, searches, interrupted = _run(
+        [card_job(cls) for cls in classes], make, threads, limits,
+        plan=_plan_by_suit(classes, threads),
+    )  # fmt: skip
     bounds = [b[:2] if b is not None else (0, HAND_POINTS) for b in found]
     # The position's bounds: the mover takes the best card for its side.
     pick = min if mover == p else max

@@ -173,3 +173,33 @@ def test_table_grows_within_its_cap_and_keeps_the_values(seed):
     assert capped.tt_stats[3] <= 12 << 20
     # Every entry moved sits in the bucket and under the tag of its key's hash.
     assert growing.tt_misplaced() == capped.tt_misplaced() == fixed.tt_misplaced() == 0
+
+
+def _classes(texts: str) -> list[list[int]]:
+    return [[ciapano.Card.parse(t).index] for t in texts.split()]
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, 5])
+def test_card_plan_keeps_suits_together_and_covers_every_class(threads):
+    from ciapano.solve import _plan_by_suit
+
+    classes = _classes("3D 7D 4D AH KH 3S AS KS 7S 4S")
+    plan = _plan_by_suit(classes, threads)
+    assert sorted(i for jobs in plan for i in jobs) == list(range(len(classes)))
+    assert len(plan) == threads  # with fewer suits than threads, suits are split
+    for jobs in plan:
+        assert jobs == sorted(jobs)
+        suits = {ciapano.CARDS[classes[i][0]].suit for i in jobs}
+        assert len(suits) == 1 or threads < 3
+    if threads == 2:
+        # the largest suit (5 classes) alone, the two others (3 + 2) together
+        assert sorted(map(len, plan)) == [5, 5]
+    assert plan == _plan_by_suit(classes, threads)  # deterministic
+
+
+def test_card_plan_splits_a_single_suit_among_threads():
+    from ciapano.solve import _plan_by_suit
+
+    plan = _plan_by_suit(_classes("3D 7D 4D"), 2)
+    assert sorted(map(len, plan)) == [1, 2]
+    assert sorted(i for jobs in plan for i in jobs) == [0, 1, 2]
