@@ -139,9 +139,10 @@ def _run(
     reuse: Sequence[_core.Search] = (),
     plan: Sequence[Sequence[int]] | None = None,
 ) -> tuple[list[Any], list[_core.Search], bool]:
-    """Run jobs on ``threads`` threads (one core Search and one table per thread; jobs i,
-    i + threads, ... share a thread); each job gets the thread's Search and the result of the
-    thread's previous job (None for the first), a guess for the next value.  Thread k takes
+    """Run jobs on ``threads`` threads (one core Search and one table per thread; thread k
+    runs the jobs ``plan[k]`` in order, by default jobs k, k + threads, ...); each job gets
+    the thread's Search and the result of the thread's previous job (None for the first), a
+    guess for the next value.  Thread k takes
     ``reuse[k]`` (a Search of the same position from an earlier run, with its table) if there
     is one, else a new Search from ``make``, so that a second run on a position stays within
     the same memory.  The search releases the GIL, so the threads run on separate cores.
