@@ -12,7 +12,8 @@ from bitops cimport bit, lowest_bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes
 from bounds cimport cheap_bounds
-from ttable cimport tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, has_bmi2
+from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, has_bmi2,
+                    pool_release)
 from search cimport search
 from limits cimport monotonic
 
@@ -85,6 +86,14 @@ cdef bint bracket(Ctx* c, const State* s, int* lower, int* upper, int guess) noe
             upper[0] = r if r < upper[0] else upper[0]
             t = upper[0] - 1
     return True
+
+
+def release_tables():
+    """Unmap the transposition tables kept for reuse: a finished :class:`Search` hands its
+    table (when it was mapped, 4 MiB or more) to the next one made in this process, up to four
+    tables, so that solving one position after another does not pay for fresh memory each
+    time.  Returns the bytes released."""
+    return pool_release()
 
 
 cdef class SearchLimits:

@@ -26,16 +26,55 @@ cdef extern from *:
     #if defined(__linux__)
     #include <sys/mman.h>
     #endif
-    /* A zeroed table of `size` bytes.  On Linux a large one is mapped anonymously, aligned to
-       2 MiB huge pages and advised to use them: the kernel zeroes its pages on first touch, so
-       a search that touches part of it pays for that part only, and a probe that misses the
-       cache does not miss the TLB too.  `base` and `mapped` are what to unmap (NULL, 0 when
-       the table came from calloc). */
-    static void* ciapano_table_alloc(size_t size, void** base, size_t* mapped) {
+    /* Tables kept for reuse (ciapano_table_free): a process that solves one position after
+       another (sampling, puzzles, batches, a library caller) takes the memory of a finished
+       search instead of a fresh mapping, whose pages the kernel must zero on first touch (on
+       this machine 1.5 GB/s with huge pages, 0.6 with small ones: a third of a small solve's
+       time).  Only called with the GIL held (Search.__init__ and __dealloc__), so no lock. */
+    #define CIAPANO_POOL_MAX 4
+    static struct { void* table; void* base; size_t mapped; size_t size; } ciapano_pool[CIAPANO_POOL_MAX];
+    static int ciapano_pool_count = 0;
+
+    /* Unmap every kept table; returns how many bytes were mapped. */
+    static size_t ciapano_pool_release(void) {
+        size_t total = 0;
+    #if defined(__linux__) && defined(MAP_ANONYMOUS)
+        while (ciapano_pool_count > 0) {
+            ciapano_pool_count--;
+            total += ciapano_pool[ciapano_pool_count].mapped;
+            munmap(ciapano_pool[ciapano_pool_count].base, ciapano_pool[ciapano_pool_count].mapped);
+        }
+    #endif
+        return total;
+    }
+
+    /* A table of `size` bytes, zeroed, or with `*reused` set a kept one of at least that size
+       that holds old entries (tt_init clears what it uses).  On Linux a large
+       one is mapped anonymously, aligned to 2 MiB huge pages and advised to use them: the
+       kernel zeroes its pages on first touch, so a search that touches part of it pays for
+       that part only, and a probe that misses the cache does not miss the TLB too.  `base` and
+       `mapped` are what to unmap (NULL, 0 when the table came from calloc). */
+    static void* ciapano_table_alloc(size_t size, void** base, size_t* mapped, int* reused) {
         *base = NULL;
         *mapped = 0;
+        *reused = 0;
     #if defined(__linux__) && defined(MAP_ANONYMOUS)
         if (size >= ((size_t)4 << 20)) {
+            int best = -1;
+            for (int i = 0; i < ciapano_pool_count; i++)
+                if (ciapano_pool[i].size >= size && (best < 0 || ciapano_pool[i].size < ciapano_pool[best].size))
+                    best = i;
+            if (best >= 0) {
+                void* t = ciapano_pool[best].table;
+                *base = ciapano_pool[best].base;
+                *mapped = ciapano_pool[best].mapped;
+                ciapano_pool[best] = ciapano_pool[--ciapano_pool_count];
+                *reused = 1;
+                return t;
+            }
+            /* None fits: the caller asks for larger tables now (say one thread instead of
+               two); the kept ones go, so that the process holds about one solve's tables. */
+            ciapano_pool_release();
             size_t huge = (size_t)1 << 21;
             size_t len = size + huge;
             void* p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -94,6 +133,14 @@ cdef extern from *:
     static void ciapano_table_free(void* table, void* base, size_t mapped) {
     #if defined(__linux__) && defined(MAP_ANONYMOUS)
         if (base != NULL) {
+            if (ciapano_pool_count < CIAPANO_POOL_MAX) {
+                ciapano_pool[ciapano_pool_count].table = table;
+                ciapano_pool[ciapano_pool_count].base = base;
+                ciapano_pool[ciapano_pool_count].mapped = mapped;
+                ciapano_pool[ciapano_pool_count].size = mapped - (size_t)((char*)table - (char*)base);
+                ciapano_pool_count++;
+                return;
+            }
             munmap(base, mapped);
             return;
         }
@@ -101,7 +148,8 @@ cdef extern from *:
         free(table);
     }
     """
-    void* table_alloc "ciapano_table_alloc"(size_t size, void** base, size_t* mapped) nogil
+    void* table_alloc "ciapano_table_alloc"(size_t size, void** base, size_t* mapped, int* reused) nogil
+    size_t pool_release "ciapano_pool_release"() nogil
     void table_free "ciapano_table_free"(void* table, void* base, size_t mapped) nogil
     void suit_keys_plain "ciapano_suit_keys_plain"(const u64* words, const int* lows, u64 out,
                                                    u64* v) nogil
@@ -276,11 +324,19 @@ cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     # faster (sum 16.0 s -> 13.6 s) while the machine's memory was cold (growing at 5/8 full:
     # within 5% either way while it was warm).  Growing at 3/8 full costs 1% more nodes (5/8:
     # 3.6%, 2/8: 0.3%): kin entries crowd a bucket, and a fuller table overflows more buckets.
-    tt.table = <TTBucket*>table_alloc(buckets * sizeof(TTBucket), &tt.base, &tt.mapped)
+    cdef int reused
+    cdef u64 i
+    cdef int w
+    tt.table = <TTBucket*>table_alloc(buckets * sizeof(TTBucket), &tt.base, &tt.mapped, &reused)
     if tt.table == NULL:
         return -1
     tt.max_buckets = buckets
     set_size(tt, start_buckets(buckets))
+    if reused:
+        # A kept table (table_alloc): empty the buckets in use; growth empties the others.
+        for i in range(tt.buckets):
+            for w in range(TT_WAYS):
+                tt.table[i].tag[w] = 0
     tt.gen = 0
     tt.entries = 0
     tt.stores = 0

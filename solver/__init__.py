@@ -83,6 +83,7 @@ from .solve import (
     SolveInterrupted,
     SolveResult,
     dd_table,
+    free_memory,
     solve,
     value,
 )
@@ -144,6 +145,7 @@ __all__ = [
     "dumps",
     "dumps_puzzle",
     "dumps_record",
+    "free_memory",
     "from_dict",
     "generate_puzzles",
     "hand_score",

@@ -1,0 +1,44 @@
+"""Tables kept between solves (ciapano.free_memory): a solve that takes over the table of an
+earlier one must search exactly as it would with fresh memory."""
+
+from __future__ import annotations
+
+import ciapano
+
+HANDS = [
+    ["7S", "2D", "AD", "JD", "7D", "AC", "JC", "6C"],
+    ["2H", "KH", "JH", "7H", "5H", "4H", "KD", "3C"],
+    ["QS", "JS", "4S", "AH", "3D", "KC", "QC", "4C"],
+]
+# The same cards, seat to lead and residues of thirds, hence the same table keys, but another
+# discard (worth 0 or 3 thirds to the last trick's winner): some values differ, so an entry
+# left over from one would give the other a wrong value.
+ZERO_DISCARD = ciapano.Position(HANDS, 1, taken=(0, 2, 8), discard="5S")
+ACE_DISCARD = ciapano.Position(HANDS, 1, taken=(0, 2, 5), discard="AS")
+TT_MB = 8  # mapped (4 MiB or more), so kept for the next solve
+
+
+def _summary(result: ciapano.SolveResult) -> tuple:
+    return result.value, [(m.card, m.value) for m in result.moves], result.line, result.nodes
+
+
+def test_a_kept_table_searches_as_a_fresh_one():
+    ciapano.free_memory()
+    fresh = _summary(ciapano.solve(ACE_DISCARD, tt_mb=TT_MB, all_seats=True))
+    first = _summary(ciapano.solve(ZERO_DISCARD, tt_mb=TT_MB, all_seats=True))
+    assert first[1] != fresh[1]  # the two positions do differ
+    again = _summary(ciapano.solve(ACE_DISCARD, tt_mb=TT_MB, all_seats=True))  # ZERO's table
+    assert again == fresh
+    assert ciapano.free_memory() > 0
+    assert ciapano.free_memory() == 0
+
+
+def test_a_larger_request_gives_the_kept_tables_back():
+    ciapano.free_memory()
+    small = _summary(ciapano.solve(ACE_DISCARD, tt_mb=TT_MB))
+    ciapano.solve(ZERO_DISCARD, tt_mb=4 * TT_MB)  # nothing kept is large enough
+    kept = ciapano.free_memory()
+    assert 4 * TT_MB << 20 <= kept < 2 * (4 * TT_MB << 20)  # only the larger table was kept
+    ciapano.solve(ZERO_DISCARD, tt_mb=4 * TT_MB)
+    assert _summary(ciapano.solve(ACE_DISCARD, tt_mb=TT_MB)) == small  # served by the larger
+    ciapano.free_memory()
