@@ -42,3 +42,25 @@ def test_a_larger_request_gives_the_kept_tables_back():
     ciapano.solve(ZERO_DISCARD, tt_mb=4 * TT_MB)
     assert _summary(ciapano.solve(ACE_DISCARD, tt_mb=TT_MB)) == small  # served by the larger
     ciapano.free_memory()
+
+
+def _solve_in_child(queue) -> None:
+    queue.put(ciapano.solve(ACE_DISCARD, tt_mb=TT_MB, threads=2).value)
+
+
+def test_search_threads_work_in_a_forked_child():
+    # The pool of search threads is kept between solves; a forked child's copy has no
+    # threads, so the child must start its own (else its solve waits forever).
+    import multiprocessing
+
+    parent = ciapano.solve(ACE_DISCARD, tt_mb=TT_MB, threads=2).value  # the pool exists now
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_solve_in_child, args=(queue,))
+    child.start()
+    child.join(30)
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+    assert not alive and child.exitcode == 0
+    assert queue.get(timeout=5) == parent
