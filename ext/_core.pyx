@@ -88,6 +88,54 @@ cdef bint bracket(Ctx* c, const State* s, int* lower, int* upper, int guess) noe
     return True
 
 
+cdef extern from *:
+    """
+    /* Ctrl-C as a stop request (SearchLimits.guard_interrupt): while installed, SIGINT sets the
+       stop flag of one Limits and is remembered, instead of reaching Python.  A search in the
+       main thread runs without the GIL, where Python would see the interrupt only when the
+       search ends; the other way to stop it at once, a search thread, costs a thread handoff
+       per solve.  The handler only stores to ints (lock-free atomics: async-signal-safe). */
+    #if defined(__unix__) || defined(__APPLE__)
+    #include <signal.h>
+    #include <string.h>
+    static int* ciapano_sigint_stop = NULL;
+    static volatile sig_atomic_t ciapano_sigint_seen = 0;
+    static struct sigaction ciapano_sigint_old;
+    static void ciapano_sigint_handler(int sig) {
+        (void)sig;
+        if (ciapano_sigint_stop != NULL)
+            __atomic_store_n(ciapano_sigint_stop, 1, __ATOMIC_RELAXED);
+        ciapano_sigint_seen = 1;
+    }
+    static int ciapano_sigint_guard(int* stop) {
+        struct sigaction sa;
+        if (ciapano_sigint_stop != NULL)
+            return 0;                   /* already guarding another run */
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = ciapano_sigint_handler;
+        sigemptyset(&sa.sa_mask);
+        ciapano_sigint_seen = 0;
+        ciapano_sigint_stop = stop;
+        if (sigaction(SIGINT, &sa, &ciapano_sigint_old) != 0) {
+            ciapano_sigint_stop = NULL;
+            return 0;
+        }
+        return 1;
+    }
+    static int ciapano_sigint_unguard(void) {
+        sigaction(SIGINT, &ciapano_sigint_old, NULL);
+        ciapano_sigint_stop = NULL;
+        return ciapano_sigint_seen != 0;
+    }
+    #else
+    static int ciapano_sigint_guard(int* stop) { (void)stop; return 0; }
+    static int ciapano_sigint_unguard(void) { return 0; }
+    #endif
+    """
+    int sigint_guard "ciapano_sigint_guard"(int* stop) nogil
+    int sigint_unguard "ciapano_sigint_unguard"() nogil
+
+
 def release_tables():
     """Unmap the transposition tables kept for reuse: a finished :class:`Search` hands its
     table (when it was mapped, 4 MiB or more) to the next one made in this process, up to four
@@ -115,6 +163,18 @@ cdef class SearchLimits:
     def stop(self):
         """Ask every search using these limits to stop (safe from any thread)."""
         self.lim.stop = 1
+
+    def guard_interrupt(self):
+        """From now until :meth:`unguard_interrupt`, Ctrl-C (SIGINT) stops the searches using
+        these limits at once and does not raise KeyboardInterrupt.  Only for the main thread,
+        whose SIGINT handler must be Python's default (the caller checks); one guard at a time.
+        Returns False when it cannot guard (another guard is on, or no POSIX signals)."""
+        return sigint_guard(&self.lim.stop) != 0
+
+    def unguard_interrupt(self):
+        """Put back the SIGINT handler that :meth:`guard_interrupt` replaced; returns whether
+        Ctrl-C was pressed meanwhile."""
+        return sigint_unguard() != 0
 
     @property
     def stopped(self):

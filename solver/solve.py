@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -167,6 +168,23 @@ def _run(
     if count == 1 and threading.current_thread() is not threading.main_thread():
         worker(0)
         return results, [s for s in searches if s is not None], False
+    if (
+        count == 1
+        and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        and limits.guard_interrupt()
+    ):
+        # One thread: run here, with Ctrl-C turned into a stop request of the limits (the
+        # searches run without the GIL, so Python would only see it when they end).  An
+        # interrupt that reaches Python all the same (_thread.interrupt_main) stops it too.
+        interrupted = False
+        try:
+            worker(0)
+        except KeyboardInterrupt:
+            limits.stop()
+            interrupted = True
+        finally:
+            interrupted = limits.unguard_interrupt() or interrupted
+        return results, [s for s in searches if s is not None], interrupted
     interrupted = False
     futures = [_search_threads(count).submit(worker, k) for k in range(count)]
     while True:

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import _thread
 import json
+import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -115,6 +118,31 @@ def test_ctrl_c_stops_with_what_was_proved():
     result = info.value.result
     assert result.stopped_by == "interrupt"
     _assert_bounds_hold(result, expected)
+
+
+def _send_sigint() -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+@pytest.mark.parametrize("interrupt", [_send_sigint, _thread.interrupt_main])
+def test_ctrl_c_stops_a_one_thread_solve_too(interrupt):
+    # One thread runs in the caller's thread, where a real SIGINT becomes a stop request of the
+    # searches (they run without the GIL); afterwards SIGINT raises KeyboardInterrupt again.
+    pos, expected = _load("deal3_opening.json")
+    timer = threading.Timer(0.5, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(SolveInterrupted) as info:
+            ciapano.solve(pos, threads=1)
+    finally:
+        timer.cancel()
+    result = info.value.result
+    assert result.stopped_by == "interrupt" and not result.exact  # stopped at once, not at the end
+    _assert_bounds_hold(result, expected)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt):
+        _send_sigint()
+        time.sleep(5)
 
 
 @pytest.mark.parametrize(
