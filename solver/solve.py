@@ -146,10 +146,10 @@ def _run(
     """Run jobs on ``threads`` threads (one core Search and one table per thread; thread k
     runs the jobs ``plan[k]`` in order, by default jobs k, k + threads, ...); each job gets
     the thread's Search and the result of the thread's previous job (None for the first), a
-    guess for the next value.  Thread k takes
-    ``reuse[k]`` (a Search of the same position from an earlier run, with its table) if there
-    is one, else a new Search from ``make``, so that a second run on a position stays within
-    the same memory.  The search releases the GIL, so the threads run on separate cores.
+    guess for the next value.  Thread k takes ``reuse[k]`` (a Search of the same position from
+    an earlier run, with its table) if there is one, else a new Search from ``make``, so that a
+    second run on a position stays within the same memory.  The search releases the GIL, so
+    the threads run on separate cores; one thread runs in the caller's thread.
     Returns the jobs' results (None for a job not run), the Searches and whether Ctrl-C
     interrupted the run (the searches were then stopped)."""
     results: list[Any] = [None] * len(jobs)
@@ -167,10 +167,10 @@ def _run(
                 return
             results[i] = previous = jobs[i](searches[k], previous)
 
-    if count == 1 and threading.current_thread() is not threading.main_thread():
-        worker(0)
-        return results, [s for s in searches if s is not None], False
     if count == 1:
+        if threading.current_thread() is not threading.main_thread():
+            worker(0)  # a caller's thread: Ctrl-C is the main thread's business
+            return results, [s for s in searches if s is not None], False
         ran = _in_this_thread(lambda: worker(0), limits)
         if ran is not None:
             return results, [s for s in searches if s is not None], ran[1]
@@ -243,8 +243,8 @@ def _plan_by_suit(classes: Sequence[Sequence[int]], threads: int) -> list[list[i
     cards of one suit often lead to the same positions (relative ranks) and each thread has its
     own table; the suits' groups go, largest first, to the thread with the fewest classes so
     far (with fewer suits than threads, the largest groups are halved first).  Within a
-    thread, the classes keep their order.  Deterministic, so that the lines
-    traced do not depend on thread timing."""
+    thread, the classes keep their order.  Deterministic, so that the lines traced do not
+    depend on thread timing."""
     count = max(1, min(threads, len(classes)))
     by_suit: dict[Any, list[int]] = {}
     for i, cls in enumerate(classes):
