@@ -1,20 +1,27 @@
-# Two yes/no games without points, whose answers bound the perspective seat P's penalty:
+# Yes/no games without points, whose answers bound the perspective seat P's penalty:
 #
 # * The null game: can P lose every remaining trick, whatever the others do?  This is the
 #   misère sub-game Skat calls "null": P loses it the moment it wins a trick.  When P can lose
 #   every trick from here, it takes no more points and not the last trick, so (no other seat
 #   being able to take every point) its score is its floor now.
+# * The k-trick games (k = 1, 2, ...): can P win at most k more tricks, and not the last?  Then
+#   it takes at most the points that k tricks can hold (k of its own cards and k * (n - 1) of
+#   the others', the largest ones: search.pxd, top_points) and scores the floor of its thirds
+#   with those.  After each trick P wins, the game goes on with one trick fewer, the null game
+#   after the last one.
 # * The last-trick game: can P keep from winning the last trick?  Then it scores the floor of
 #   its own thirds (RULES.md §1, "Hand score"), at most the floor of its thirds with every
 #   third still held.  The main search's weakest bound is the other case, where P takes the
 #   last trick and scores 11 minus the others' floors, large while they hold few whole points.
 #
-# Either is a cut-off for the main search whenever its bound is low enough, found without the
+# Each is a cut-off for the main search whenever its bound is low enough, found without the
 # points, the residues of thirds or the perspective's score that split the main search's table
-# entries.  Their own entries (in the same table, told apart by a tag in key2) are keyed on who
-# holds which cards in relative ranks, who leads and who P is, so one entry serves every split
-# of the points taken so far; and cards of one hand with no card in play between them are
-# equivalent whatever their points.
+# entries.  A win of one game is a win of every game after it in this list, and the bounds grow
+# along it, so the search asks only the last game whose bound still cuts.  Their own entries
+# (in the same table, told apart by a tag in key2) are keyed on who holds which cards in
+# relative ranks, who leads and who P is (and k), so one entry serves every split of the
+# points taken so far; and cards of one hand with no card in play between them are equivalent
+# whatever their points.
 from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
 from bitops cimport bit, between, highest_bit, popcount64
 from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
@@ -27,6 +34,9 @@ cdef enum:
     NULL_UNKNOWN = -1           # the budget ran out, or a limit stopped the search
     NULL_GAME = 0               # the games, as the `kind` of points_free_search
     LAST_TRICK_GAME = 1
+    ONE_TRICK_GAME = 2          # P may win k more tricks, not the last: kind ONE_TRICK_GAME - 1 + k
+    MAX_TRICKS_GAME = 3         # ... for k up to this
+    GAME_KINDS = 5              # NULL, LAST_TRICK and the k-trick games
 
 cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # Owners of the cards still held, each suit in order of rank (ttable.suit_keys on the
@@ -89,13 +99,25 @@ cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint n
             nm += 1
     return nm
 
+cdef inline int k_trick_game(int k) noexcept nogil:
+    # The game where P may win k more tricks (not the last): the null game for k = 0.
+    return NULL_GAME if k == 0 else ONE_TRICK_GAME - 1 + k
+
+cdef inline int child_kind(const Ctx* c, const State* child, int kind) noexcept nogil:
+    # The game to play from a child: in a k-trick game, once P has won a trick it may win one
+    # fewer (the null game after its last one); -1 if that trick was the last (P has lost).
+    if kind >= ONE_TRICK_GAME and child.count == 0 and child.leader == c.P:
+        return -1 if child.out == 0 else k_trick_game(kind - ONE_TRICK_GAME)
+    return kind
+
 cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind) noexcept nogil:
     # 1 if P wins the game (NULL_GAME: loses every remaining trick; LAST_TRICK_GAME: keeps from
-    # winning the last one) from s, 0 if the others can stop it, NULL_UNKNOWN if the budget of
-    # nodes ran out (or a limit stopped the search) first.
+    # winning the last one; k_trick_game(k): wins at most k more tricks, not the last) from s,
+    # 0 if the others can stop it, NULL_UNKNOWN if the budget of nodes ran out (or a limit
+    # stopped the search) first.
     cdef const Game* g = &c.g
     cdef int P = c.P
-    cdef int seat, r, i, nm
+    cdef int seat, r, i, nm, ck
     cdef bint unknown = False
     cdef bint null = kind == NULL_GAME
     cdef u64 key[KEY_WORDS]
@@ -111,14 +133,19 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     budget[0] -= 1
     if s.count == 0:
         if s.out == 0:
-            return 1
+            return s.leader != P        # the hand is over: P did not win the last trick
         if not null and popcount64(s.out) == g.n:
             return play_last_trick_winner(g, s) != P
         if can_duck_everything(g, s, P):
             return 1
         if c.options & USE_TT:
             null_key(c, s, key)
-            k2 = ((<u64>(6 + kind)) << 61) | <u64>s.leader | (<u64>P << 3)
+            if kind >= ONE_TRICK_GAME:
+                # Tag 5; the tricks P may still win where the main search keeps its score key.
+                k2 = ((<u64>5) << 61) | (<u64>(kind - ONE_TRICK_GAME + 1) << 6)
+            else:
+                k2 = (<u64>(6 + kind)) << 61
+            k2 |= <u64>s.leader | (<u64>P << 3)
             e = tt_probe(&c.tt, key, k2)
             if e != NULL:
                 return e.lower
@@ -128,7 +155,8 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
         r = 0
         for i in range(nm):
             play_child(g, s, &child, seat, moves[i])
-            r = points_free_search(c, &child, budget, kind)
+            ck = child_kind(c, &child, kind)
+            r = 0 if ck < 0 else points_free_search(c, &child, budget, ck)
             if r == 1:
                 break
             if r == NULL_UNKNOWN:
@@ -142,7 +170,8 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
             if null and child.count == 0 and child.leader == P:
                 r = 0               # this card makes P win the trick
                 break
-            r = points_free_search(c, &child, budget, kind)
+            ck = child_kind(c, &child, kind)
+            r = 0 if ck < 0 else points_free_search(c, &child, budget, ck)
             if r == 0:
                 break
             if r == NULL_UNKNOWN:

@@ -111,10 +111,11 @@ cdef struct Stats:
     u64 bound_cuts              # trick starts decided by the cheap bounds
     u64 tt_cuts                 # trick starts decided by the table
     u64 kin_cuts                # ... by entries of the same cards with other residues
-    u64 null_cuts[2]            # trick starts decided by the null and the last-trick game
-    u64 null_tries[2]           # searches of those games
-    u64 null_unknown[2]         # ... stopped by their budget
-    u64 null_nodes[2]           # ... nodes they used
+    u64 null_cuts[5]            # trick starts decided by the games without points (nullgame.pxd,
+                                # by kind: null, last-trick, one-, two-, three-trick)
+    u64 null_tries[5]           # searches of those games
+    u64 null_unknown[5]         # ... stopped by their budget
+    u64 null_nodes[5]           # ... nodes they used
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 trick_starts
@@ -144,5 +145,6 @@ cdef struct Ctx:
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void
+    int k_max                   # the k-trick games tried as bounds: k <= k_max (search.pxd)
     u64 trial_end               # a trial search (_core.bracket) stops at this node count; 0: none
     u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE

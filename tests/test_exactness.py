@@ -137,3 +137,36 @@ def test_portable_keys_equal_the_bmi2_keys(players, cards):
     portable.bmi2 = False
     assert ([portable.value_bounds(s) for s in range(players)], portable.nodes) == fast
     assert fast[1] > 10_000
+
+
+def _wins_points_free_game(pos: ciapano.Position, seat: int, kind: int) -> bool:
+    """Exhaustive answer to ``Search.points_free_game``: can ``seat``, against every other
+    seat, lose every trick (kind 0), keep from winning the last (1), or win at most k more
+    tricks and not the last (1 + k)?"""
+    if pos.is_over():
+        return True
+    wins = []
+    for card in pos.legal_moves():
+        nxt = pos.play(card)
+        if not nxt.trick and nxt.leader == seat:  # seat won the trick this card completed
+            if nxt.is_over() or kind == 0:
+                won = False  # the last trick, or any trick in the null game
+            elif kind == 1:
+                won = _wins_points_free_game(nxt, seat, 1)
+            else:  # one trick fewer to win: 1 + (k - 1), or the null game after the last one
+                won = _wins_points_free_game(nxt, seat, kind - 1 if kind > 2 else 0)
+        else:
+            won = _wins_points_free_game(nxt, seat, kind)
+        wins.append(won)
+    return any(wins) if pos.to_move == seat else all(wins)
+
+
+@settings(max_examples=200, **SETTINGS)
+@given(data=st.data(), kind=st.integers(0, 4))
+def test_games_without_points_match_an_exhaustive_search(data, kind):
+    # The null, last-trick and k-trick games bound the search's values (ext/nullgame.pxd): each
+    # answer must be the exhaustive one.
+    pos = data.draw(positions(max_hand=4))
+    seat = data.draw(st.integers(0, pos.players - 1))
+    core = _search(pos, 1)
+    assert core.points_free_game(seat, kind) == _wins_points_free_game(pos, seat, kind)
