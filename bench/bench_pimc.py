@@ -48,6 +48,13 @@ def main() -> None:
     ap.add_argument("--midhand", type=int, default=200, help="samples at trick 4 and trick 6")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    if args.workers < 1:
+        ap.error(f"--workers: {args.workers} is not a number of worker processes >= 1")
+    for name in ("opening", "midhand"):
+        if getattr(args, name) < 2:
+            ap.error(f"--{name}: {getattr(args, name)} samples; at least 2 are needed")
+    if args.seed < 0:
+        ap.error(f"--seed: {args.seed} is negative")
     print(
         f"ciapano {ciapano.__version__}, Python {platform.python_version()}, "
         f"{os.cpu_count()} cores, {args.workers} worker(s), seed {args.seed}"
