@@ -48,6 +48,9 @@ cdef inline void top_points(const Game* g, u64 out, int* tops, int count) noexce
     cdef int best[MAX_SEATS * MAX_TRICKS_GAME]
     cdef int i, j, p
     cdef u64 m = out & g.point_cards
+    tops[0] = 0
+    if count <= 0:
+        return
     for i in range(count):
         best[i] = 0
     while m:
@@ -59,7 +62,6 @@ cdef inline void top_points(const Game* g, u64 out, int* tops, int count) noexce
                 best[j] = best[j - 1]
                 j -= 1
             best[j] = p
-    tops[0] = 0
     for i in range(count):
         tops[i + 1] = tops[i] + best[i]
 
@@ -177,8 +179,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 kind = LAST_TRICK_GAME
             elif c.options & USE_NULLGAME:
                 # k tricks hold k of P's cards and k * (n - 1) of the others'.
-                top_points(g, s.hand[c.P], tops_p, MAX_TRICKS_GAME)
-                top_points(g, s.out & ~s.hand[c.P], tops, MAX_TRICKS_GAME * (g.n - 1))
+                top_points(g, s.hand[c.P], tops_p, c.k_max)
+                top_points(g, s.out & ~s.hand[c.P], tops, c.k_max * (g.n - 1))
                 for k in range(c.k_max, -1, -1):
                     bound = whole_points(g, s.taken[c.P] + tops_p[k] + tops[k * (g.n - 1)])
                     if bound <= alpha:

@@ -325,8 +325,6 @@ cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     # within 5% either way while it was warm).  Growing at 3/8 full costs 1% more nodes (5/8:
     # 3.6%, 2/8: 0.3%): kin entries crowd a bucket, and a fuller table overflows more buckets.
     cdef int reused
-    cdef u64 i
-    cdef int w
     tt.table = <TTBucket*>table_alloc(buckets * sizeof(TTBucket), &tt.base, &tt.mapped, &reused)
     if tt.table == NULL:
         return -1
@@ -334,9 +332,7 @@ cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     set_size(tt, start_buckets(buckets))
     if reused:
         # A kept table (table_alloc): empty the buckets in use; growth empties the others.
-        for i in range(tt.buckets):
-            for w in range(TT_WAYS):
-                tt.table[i].tag[w] = 0
+        tt_clear(tt)
     tt.gen = 0
     tt.entries = 0
     tt.stores = 0
