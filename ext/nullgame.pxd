@@ -5,10 +5,9 @@
 #   every trick from here, it takes no more points and not the last trick, so (no other seat
 #   being able to take every point) its score is its floor now.
 # * The k-trick games (k = 1, 2, ...): can P win at most k more tricks, and not the last?  Then
-#   it takes at most the points that k tricks can hold (k of its own cards and k * (n - 1) of
-#   the others', the largest ones: search.pxd, top_points) and scores the floor of its thirds
-#   with those.  After each trick P wins, the game goes on with one trick fewer, the null game
-#   after the last one.
+#   it takes at most the points that k tricks can hold (k cards of each hand, the largest
+#   ones: search.pxd, top_points) and scores the floor of its thirds with those.  After each
+#   trick P wins, the game goes on with one trick fewer, the null game after the last one.
 # * The last-trick game: can P keep from winning the last trick?  Then it scores the floor of
 #   its own thirds (RULES.md §1, "Hand score"), at most the floor of its thirds with every
 #   third still held.  The main search's weakest bound is the other case, where P takes the
