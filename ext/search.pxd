@@ -4,11 +4,11 @@
 # value >= v; otherwise value == v.  The driver (_core.pyx) calls it with null windows.
 # When a limit stops it (c.aborted), it returns at once without storing anything: the
 # caller must then ignore the value.
-from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT, USE_BOUNDS,
+from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT, USE_BOUNDS, USE_ORDERING,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
 from bitops cimport popcount64, lowest_bit
 from gamerules cimport hand_score, to_move, whole_points, play_child, play_last_trick, score_key, residue_shifts
-from movegen cimport gen_moves
+from movegen cimport gen_moves, remembered_move, remember_move
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport points_free_search, k_trick_game, NULL_GAME, LAST_TRICK_GAME, MAX_TRICKS_GAME
 from limits cimport must_stop
@@ -96,6 +96,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef TTEntry* kin[TT_WAYS]
     cdef int nkin, up, down
     cdef bint by_kin
+    cdef bint kin_first = False
+    cdef bint ordering
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
     cdef u64 sk = 0
@@ -149,6 +151,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         upper = kin[i].upper + up + offset
                     if first < 0:
                         first = decode_best(c, s, kin[i].best)
+                        kin_first = True
                 by_kin = nkin > 0
             if lower >= beta or lower == upper or upper <= alpha:
                 if by_kin:
@@ -218,6 +221,12 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     if s.count == 0:
         c.stats.expanded[popcount64(s.out) // g.n] += 1
     seat = to_move(g, s)
+    # The move memory (movegen.pxd) where more than c.memory_cards cards are held.
+    ordering = (c.options & USE_ORDERING) != 0 and popcount64(s.out) > c.memory_cards
+    if ordering and (first < 0 or kin_first):
+        r = remembered_move(c, s, seat)
+        if r >= 0:
+            first = r
     nm = gen_moves(c, s, seat, first, moves, runs)
     quasi = (c.options & USE_QUASI) != 0 and nobody_takes_all(g, s)
     if s.count == g.n - 1 and nm >= 2 and (c.options & USE_TT):
@@ -242,6 +251,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 best = moves[i]
                 if v <= alpha:
                     c.stats.p_cut[i if i < 3 else 3] += 1
+                    if ordering:
+                        remember_move(c, s, seat, best)
                     break
                 if v < beta:
                     beta = v
@@ -266,6 +277,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 best = moves[i]
                 if v >= beta:
                     c.stats.o_cut[i if i < 3 else 3] += 1
+                    if ordering:
+                        remember_move(c, s, seat, best)
                     break
                 if v > alpha:
                     alpha = v

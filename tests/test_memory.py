@@ -64,3 +64,24 @@ def test_search_threads_work_in_a_forked_child():
         child.kill()
     assert not alive and child.exitcode == 0
     assert queue.get(timeout=5) == parent
+
+
+def _card_values(core, seat: int) -> tuple[list, int]:
+    start = core.nodes
+    values = [core.move_bounds(seat, cls[0]) for cls in core.classes()]
+    return values, core.nodes - start
+
+
+def test_a_cleared_search_searches_as_a_fresh_one():
+    # Search.clear() empties the transposition table and the move memory (the cards that cut
+    # off nodes, tried first on a later visit): the same searches then take the same nodes.
+    from ciapano.solve import _search
+
+    seat = ACE_DISCARD.to_move
+    fresh = _card_values(_search(ACE_DISCARD, TT_MB), seat)
+    core = _search(ACE_DISCARD, TT_MB)
+    first = _card_values(core, seat)
+    warm = _card_values(core, seat)
+    assert warm[0] == first[0] == fresh[0] and warm[1] < first[1]
+    core.clear()
+    assert _card_values(core, seat) == fresh
