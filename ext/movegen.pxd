@@ -197,18 +197,18 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
     return sc - 45 * pts
 
 # The move memory: for each hand and cards of the trick so far, the card that last cut off a
-# node there, tried first where the table has no best card (none, or only a kin entry's).  A
+# node there, tried first, before the table's best card (3 and 4 players: nodes -1.5%, -0.6%).  A
 # killer move keyed on the mover's whole hand rather than on the depth: sibling positions that
-# differ only in the other hands (the replies of the seats after, the tricks before) mostly
-# have the same refutation, and it is often not the card the static order puts first (3
-# players: P's failed first tries held up to a third of a deal's nodes).  A slot holds 56 bits
-# of a hash of the key and the card, so a collision only costs a poor first try.  Used from 6
-# tricks left with 3 or 4 players (Search.__init__, Ctx.memory_cards).  Every card of 20 deals
-# each: nodes -9.2% (3 players; the median deal -17%), -1.7% (4 players); 6 deals in one
-# process (bench/compare_builds.py): -14% and -6% time.  3 players, 8 deals: 65,536 slots
-# -13.1% nodes, 16,384 -10.7%, 4,096 -8.5%, 262,144 -14.0% (but 2% slower than 65,536: the
-# memory spills out of the cache); on P's leads alone -1.6%, on all of P's cards -5.5%.  With
-# 5 players: +0.2% nodes, +2.6% time.
+# differ only in the other hands (the replies of the seats after, the tricks before) mostly have
+# the same refutation, and it is often not the card the static order puts first (3 players: P's
+# failed first tries held up to a third of a deal's nodes).  A slot holds 56 bits of a hash of
+# the key and the card, so a collision only costs a poor first try.  Used from 6 tricks left with
+# 3 or 4 players (Search.__init__, Ctx.memory_cards).  Every card of 20 deals each: nodes -10.4%
+# (3 players), -1.6% (4 players); 6 deals in one process
+# (bench/compare_builds.py): -14% and -6% time.  3 players, 8 deals: 65,536 slots -13.1% nodes,
+# 16,384 -10.7%, 4,096 -8.5%, 262,144 -14.0% (but 2% slower than 65,536: the memory spills out
+# of the cache); on P's leads alone -1.6%, on all of P's cards -5.5%.  With 5 players: +0.2%
+# nodes, +2.6% time.
 
 cdef enum:
     MOVE_MEMORY_SLOTS = 65536   # slots of the move memory at most (Search.__init__)

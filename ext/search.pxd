@@ -96,7 +96,6 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef TTEntry* kin[TT_WAYS]
     cdef int nkin, up, down
     cdef bint by_kin
-    cdef bint kin_first = False
     cdef bint ordering
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
@@ -151,7 +150,6 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         upper = kin[i].upper + up + offset
                     if first < 0:
                         first = decode_best(c, s, kin[i].best)
-                        kin_first = True
                 by_kin = nkin > 0
             if lower >= beta or lower == upper or upper <= alpha:
                 if by_kin:
@@ -223,7 +221,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     seat = to_move(g, s)
     # The move memory (movegen.pxd) where more than c.memory_cards cards are held.
     ordering = (c.options & USE_ORDERING) != 0 and popcount64(s.out) > c.memory_cards
-    if ordering and (first < 0 or kin_first):
+    if ordering:
+        # Before the table's best card too: 3 players -1.5% nodes, 4 players -0.6% (8 deals).
         r = remembered_move(c, s, seat)
         if r >= 0:
             first = r
