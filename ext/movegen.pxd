@@ -213,21 +213,24 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
 cdef enum:
     MOVE_MEMORY_SLOTS = 65536   # slots of the move memory at most (Search.__init__)
 
-cdef inline u64 memory_hash(const State* s, int seat) noexcept nogil:
-    cdef u64 h = s.hand[seat] ^ (s.trick_mask * <u64>0xC2B2AE3D27D4EB4FULL)
+cdef inline u64 memory_hash(const Ctx* c, const State* s, int seat) noexcept nogil:
+    # The hand, the trick's cards and the perspective seat (a seat's refutations as P and as
+    # one of the others are opposite: a DD table asks every seat's value of one Search).
+    cdef u64 h = s.hand[seat] ^ (s.trick_mask * <u64>0xC2B2AE3D27D4EB4FULL) ^ \
+        ((<u64>c.P + 1) * <u64>0x165667B19E3779F9ULL)
     h = (h ^ (h >> 29)) * <u64>0x9E3779B97F4A7C15ULL
     return h ^ (h >> 32)
 
 cdef inline int remembered_move(const Ctx* c, const State* s, int seat) noexcept nogil:
     # The card that last cut off a node with this hand and trick, or -1.
-    cdef u64 h = memory_hash(s, seat)
+    cdef u64 h = memory_hash(c, s, seat)
     cdef u64 slot = c.move_memory[(h >> 8) & (c.move_slots - 1)]
     if slot != 0 and ((slot ^ h) & ~(<u64>0xFF)) == 0:
         return <int>(slot & 0xFF) - 1
     return -1
 
 cdef inline void remember_move(Ctx* c, const State* s, int seat, int card) noexcept nogil:
-    cdef u64 h = memory_hash(s, seat)
+    cdef u64 h = memory_hash(c, s, seat)
     c.move_memory[(h >> 8) & (c.move_slots - 1)] = (h & ~(<u64>0xFF)) | <u64>(card + 1)
 
 cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int* moves,
