@@ -278,7 +278,7 @@ cdef class Search:
         # The move memory from 6 tricks left, with 3 or 4 players (movegen.pxd): nodes of 8
         # deals, 3 players, against every node: the same down to 3 tricks left, -0.8% from 6,
         # +4.2% from 9; 4 players -1.1% from 6.  With 5 players +0.2% nodes, +2.6% time.
-        self.c.memory_cards = 5 * players if players <= 4 else 64
+        self.c.memory_cards = 5 * players if players <= 4 else 64     # 64: never
         self.c.trial_end = 0
         self.c.trial_nodes = TRIAL_NODES
         # Root: the state at the start of the current trick, then the trick's cards replayed.

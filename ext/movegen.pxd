@@ -236,8 +236,8 @@ cdef inline void remember_move(Ctx* c, const State* s, int seat, int card) noexc
 cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int* moves,
                           int* runs) noexcept nogil:
     # Fills moves with one card per class of equivalent legal cards (its highest card), best
-    # first: the card `first` (the transposition table's best card, itself a class's highest
-    # card) before all others.  runs[i] (if runs is not NULL) is the highest card of the run
+    # first: the card `first` (the move memory's or the transposition table's best card,
+    # itself a class's highest card) before all others.  runs[i] (if runs is not NULL) is the highest card of the run
     # moves[i] lies in: the cards of the hand and suit with no card in play between them,
     # whatever their points (search.pxd, quasi-equivalent cards).  Returns how many.
     cdef const Game* g = &c.g

@@ -96,7 +96,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef TTEntry* kin[TT_WAYS]
     cdef int nkin, up, down
     cdef bint by_kin
-    cdef bint ordering
+    cdef bint use_memory
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
     cdef u64 sk = 0
@@ -220,8 +220,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         c.stats.expanded[popcount64(s.out) // g.n] += 1
     seat = to_move(g, s)
     # The move memory (movegen.pxd) where more than c.memory_cards cards are held.
-    ordering = (c.options & USE_ORDERING) != 0 and popcount64(s.out) > c.memory_cards
-    if ordering:
+    use_memory = (c.options & USE_ORDERING) != 0 and popcount64(s.out) > c.memory_cards
+    if use_memory:
         # Before the table's best card too: 3 players -1.5% nodes, 4 players -0.6% (8 deals).
         r = remembered_move(c, s, seat)
         if r >= 0:
@@ -250,7 +250,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 best = moves[i]
                 if v <= alpha:
                     c.stats.p_cut[i if i < 3 else 3] += 1
-                    if ordering:
+                    if use_memory:
                         remember_move(c, s, seat, best)
                     break
                 if v < beta:
@@ -276,7 +276,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 best = moves[i]
                 if v >= beta:
                     c.stats.o_cut[i if i < 3 else 3] += 1
-                    if ordering:
+                    if use_memory:
                         remember_move(c, s, seat, best)
                     break
                 if v > alpha:
