@@ -221,25 +221,24 @@ cdef inline u64 memory_hash(const Ctx* c, const State* s, int seat) noexcept nog
     h = (h ^ (h >> 29)) * <u64>0x9E3779B97F4A7C15ULL
     return h ^ (h >> 32)
 
-cdef inline int remembered_move(const Ctx* c, const State* s, int seat) noexcept nogil:
-    # The card that last cut off a node with this hand and trick, or -1.
-    cdef u64 h = memory_hash(c, s, seat)
+cdef inline int remembered_move(const Ctx* c, u64 h) noexcept nogil:
+    # The card that last cut off a node of memory_hash h, or -1.
     cdef u64 slot = c.move_memory[(h >> 8) & (c.move_slots - 1)]
     if slot != 0 and ((slot ^ h) & ~(<u64>0xFF)) == 0:
         return <int>(slot & 0xFF) - 1
     return -1
 
-cdef inline void remember_move(Ctx* c, const State* s, int seat, int card) noexcept nogil:
-    cdef u64 h = memory_hash(c, s, seat)
+cdef inline void remember_move(Ctx* c, u64 h, int card) noexcept nogil:
     c.move_memory[(h >> 8) & (c.move_slots - 1)] = (h & ~(<u64>0xFF)) | <u64>(card + 1)
 
 cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int* moves,
                           int* runs) noexcept nogil:
     # Fills moves with one card per class of equivalent legal cards (its highest card), best
     # first: the card `first` (the move memory's or the transposition table's best card,
-    # itself a class's highest card) before all others.  runs[i] (if runs is not NULL) is the highest card of the run
-    # moves[i] lies in: the cards of the hand and suit with no card in play between them,
-    # whatever their points (search.pxd, quasi-equivalent cards).  Returns how many.
+    # itself a class's highest card) before all others.  runs[i] (if runs is not NULL) is the
+    # highest card of the run moves[i] lies in: the cards of the hand and suit with no card in
+    # play between them, whatever their points (search.pxd, quasi-equivalent cards).  Returns
+    # how many.
     cdef const Game* g = &c.g
     cdef u64 cand = legal_cards(g, s, seat)
     cdef u64 still = s.out | s.trick_mask

@@ -4,6 +4,7 @@ earlier one must search exactly as it would with fresh memory."""
 from __future__ import annotations
 
 import ciapano
+from ciapano.solve import _search
 
 HANDS = [
     ["7S", "2D", "AD", "JD", "7D", "AC", "JC", "6C"],
@@ -75,8 +76,6 @@ def _card_values(core, seat: int) -> tuple[list, int]:
 def test_a_cleared_search_searches_as_a_fresh_one():
     # Search.clear() empties the transposition table and the move memory (the cards that cut
     # off nodes, tried first on a later visit): the same searches then take the same nodes.
-    from ciapano.solve import _search
-
     seat = ACE_DISCARD.to_move
     fresh = _card_values(_search(ACE_DISCARD, TT_MB), seat)
     core = _search(ACE_DISCARD, TT_MB)
