@@ -12,13 +12,24 @@ from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
 from gamerules cimport legal_cards, seat_at, places_after
 
 cdef inline bint equivalent(const Game* g, u64 still, int lower, int higher) noexcept nogil:
-    # lower < higher, both of one suit and one hand.
+    # lower < higher, both of one suit and one hand; still from separating_cards.
     return g.points[lower] == g.points[higher] and (still & between(lower, higher)) == 0
+
+cdef inline u64 separating_cards(const State* s) noexcept nogil:
+    # The cards that keep two cards of one hand and suit apart: the cards still held, and the
+    # card winning the current trick.  The other cards of the trick leave with it, and they
+    # cannot tell two cards apart that both lose the trick (below the winning card, or of
+    # another suit): the trick goes to the same seat with the same points either way, and
+    # the positions after it are the same.  Only the winning card can lie between two cards
+    # of which one wins and the other does not.
+    if s.count == 0:
+        return s.out
+    return s.out | bit(s.win_card)
 
 cdef inline void card_classes(const Game* g, const State* s, int seat, int* rep_of) noexcept nogil:
     # rep_of[card] = the highest card of the card's class, for each legal card; -1 elsewhere.
     cdef u64 cand = legal_cards(g, s, seat)
-    cdef u64 still = s.out | s.trick_mask
+    cdef u64 still = separating_cards(s)
     cdef u64 m
     cdef int su, card, prev, rep
     for card in range(64):
@@ -242,6 +253,7 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
     cdef const Game* g = &c.g
     cdef u64 cand = legal_cards(g, s, seat)
     cdef u64 still = s.out | s.trick_mask
+    cdef u64 separating = separating_cards(s)
     cdef u64 m
     cdef int scores[MAX_MOVES]
     cdef int nm = 0, su, card, prev, i, j, sc, run = -1
@@ -255,7 +267,7 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
             m &= ~bit(card)
             if prev < 0 or (still & between(card, prev)) != 0:
                 run = card
-            if equiv and prev >= 0 and equivalent(g, still, card, prev):
+            if equiv and prev >= 0 and equivalent(g, separating, card, prev):
                 prev = card                  # same class as a card already listed
                 continue
             prev = card
