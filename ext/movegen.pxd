@@ -2,9 +2,10 @@
 # cards, and ordered so that the likely best card is searched first.
 #
 # Equivalence (the rank-equivalence pruning of double-dummy solvers): two cards of one hand are
-# interchangeable when they are of the same suit, no card still in play (in any hand or in the
-# current trick) lies between them, and they carry the same points.  Swapping them maps every
-# line of play to one with the same tricks and the same points, so one of them is searched.
+# interchangeable when they are of the same suit, no card still held by any seat (nor the card
+# winning the current trick) lies between them, and they carry the same points
+# (separating_cards).  Swapping them maps every line of play to one with the same tricks and
+# the same points, so one of them is searched.
 # Cards that are adjacent in rank but unequal in points (the 2 and the ace, the ace and the
 # king) are never merged.
 from structs cimport u64, Game, State, Ctx, MAX_MOVES, USE_EQUIVALENCE, USE_ORDERING
