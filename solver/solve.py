@@ -556,7 +556,8 @@ def solve(
         # tests above a card's value are yes-proofs, the expensive kind.  After a card worth
         # the most (11), the next card first tries 11 on a budget (_core.bracket: 4-player
         # deals 3% fewer nodes).  A line from the card is traced at once, while the table still
-        # holds what proved its value.
+        # holds what proved its value; with the position's value known, only from the cards
+        # worth it (the result shows the first best card's line).
         def job(core: _core.Search, prev: Any) -> tuple[int, int, Any, Any]:
             if prev is None:
                 floor = None
@@ -568,7 +569,8 @@ def solve(
             top = prev is not None and prev[0] == prev[1] == HAND_POINTS
             guess = HAND_POINTS if top else floor if floor is not None else -1
             lo, hi = core.move_bounds(p, cls[0], guess)
-            return lo, hi, core.line(p, lo, cls[0]) if lo == hi else None, floor
+            trace = lo == hi and (floor is None or lo == floor)
+            return lo, hi, core.line(p, lo, cls[0]) if trace else None, floor
 
         return job
 
