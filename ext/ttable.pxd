@@ -291,7 +291,7 @@ cdef inline u64 bucket_of(const TT* tt, u64 h) noexcept nogil:
 cdef enum:
     TT_START_BYTES = 8 << 20    # the table starts at this size (or less) and doubles ...
     TT_GROW_FILL = 3            # ... when TT_GROW_FILL eighths of its slots are filled, ...
-    TT_LATE_BYTES = 128 << 20   # ... or TT_LATE_FILL eighths for a doubling past this size
+    TT_LATE_BYTES = 64 << 20    # ... or TT_LATE_FILL eighths for a doubling past this size
     TT_LATE_FILL = 7
 
 cdef inline u64 start_buckets(u64 buckets) noexcept nogil:
@@ -309,7 +309,12 @@ cdef inline void set_size(TT* tt, u64 buckets) noexcept nogil:
     # seeds 1-20 but 8 and 13, -10% time (+1.1% nodes); 4 players seeds 1-20 but 4 and 18,
     # -6% (+0.3%).  The largest deals lose some: 3 players seed 8 (97M nodes) +8% nodes, 7.7
     # -> 8.7 s; seed 13 (89M) +6%, 8.3 -> 8.4 s; 4 players seed 18 (139M) +4%, 8.8 -> 9.8 s;
-    # seed 4 (426M) +4%, 26.9 -> 26.8 s.
+    # seed 4 (426M) +4%, 26.9 -> 26.8 s.  Past 64 MiB rather than 128 (median deals end at
+    # 128 MiB a quarter to a third full, or at 64 MiB half full): fresh processes back to
+    # back, every card, best of 2, 7 deals each: 3 players -7.1% (nodes +1.4%), 4 players
+    # -5.2% (+0.3%), 5 players (6 deals) -7.0% (+1.0%); larger 4-player deals (seeds 2, 3, 11,
+    # 13, 15, 16: 23-68M nodes) +1.8% (+3.4%).  Past 32 MiB: 3 players +6.9% against 64 MiB
+    # (nodes +7.3%).
     cdef int fill = TT_GROW_FILL if 2 * buckets * sizeof(TTBucket) <= TT_LATE_BYTES else TT_LATE_FILL
     tt.buckets = buckets
     tt.grow_at = buckets * TT_WAYS * fill // 8
