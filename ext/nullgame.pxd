@@ -20,14 +20,18 @@
 # (in the same table, told apart by a tag in key2) are keyed on who holds which cards in
 # relative ranks, who leads and who P is (and k), so one entry serves every split of the
 # points taken so far; and cards of one hand with no card in play between them are equivalent
-# whatever their points.
-from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
+# whatever their points.  The games of one position share a bucket, and a probe for one game
+# takes its answer from another's entry where the order above decides it (a win of a harder
+# game, a loss of an easier one): every card of seeded full deals, nodes -5.5% (3 players, 8
+# deals), -4.3% (4 players, 8), -8.8% (5 players, 6); in one process, 3 players, 6 deals, best
+# of 2: time -3.3%.
+from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT
 from bitops cimport bit, between, highest_bit, popcount64
 from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
 from movegen cimport must_beat, order_score
 from limits cimport must_stop
-from ttable cimport tt_probe, tt_store, suit_keys
+from ttable cimport tt_probe_layout, tt_store, suit_keys, entry_key2, K2_RESIDUE_SHIFT
 
 cdef enum:
     NULL_UNKNOWN = -1           # the budget ran out, or a limit stopped the search
@@ -102,6 +106,16 @@ cdef inline int k_trick_game(int k) noexcept nogil:
     # The game where P may win k more tricks (not the last): the null game for k = 0.
     return NULL_GAME if k == 0 else ONE_TRICK_GAME - 1 + k
 
+cdef inline int game_strength(int kind) noexcept nogil:
+    # The games in order of what P must achieve, the hardest first: the null game 0, the
+    # k-trick games k, the last-trick game MAX_TRICKS_GAME + 1.  P's win of a game is a win of
+    # every game after it (nullgame.pxd, top).
+    if kind == NULL_GAME:
+        return 0
+    if kind == LAST_TRICK_GAME:
+        return MAX_TRICKS_GAME + 1
+    return kind - ONE_TRICK_GAME + 1
+
 cdef inline int child_kind(const Ctx* c, const State* child, int kind) noexcept nogil:
     # The game to play from a child: in a k-trick game, once P has won a trick it may win one
     # fewer (the null game after its last one); -1 if that trick was the last (P has lost).
@@ -122,6 +136,8 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
     cdef TTEntry* e
+    cdef TTEntry* kin[TT_WAYS]
+    cdef int nkin, strength, other
     cdef int moves[MAX_MOVES]
     cdef State child
     c.nodes += 1
@@ -139,15 +155,21 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
             return 1
         if c.options & USE_TT:
             null_key(c, s, key)
-            if kind >= ONE_TRICK_GAME:
-                # Tag 5; the tricks P may still win where the main search keeps its score key.
-                k2 = ((<u64>5) << 61) | (<u64>(kind - ONE_TRICK_GAME + 1) << 6)
-            else:
-                k2 = (<u64>(6 + kind)) << 61
-            k2 |= <u64>s.leader | (<u64>P << 3)
-            e = tt_probe(&c.tt, key, k2)
+            # Tag 6, and the game's strength where the main search keeps the residues of its
+            # score key: every game of one layout shares a bucket (ttable.layout_of), and one
+            # probe finds them all.
+            strength = game_strength(kind)
+            k2 = ((<u64>6) << 61) | (<u64>strength << K2_RESIDUE_SHIFT) | <u64>s.leader | (<u64>P << 3)
+            e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
             if e != NULL:
                 return e.lower
+            for i in range(nkin):
+                # A win of a stronger game is a win of this one; a loss of a weaker one, a loss.
+                other = (entry_key2(kin[i]) >> K2_RESIDUE_SHIFT) & 7
+                if kin[i].lower == 1 and other <= strength:
+                    return 1
+                if kin[i].lower == 0 and other >= strength:
+                    return 0
     seat = to_move(g, s)
     nm = points_free_moves(c, s, seat, null, moves)
     if seat == P:
