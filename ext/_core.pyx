@@ -272,9 +272,12 @@ cdef class Search:
         self.limits = limits if limits is not None else SearchLimits()
         self.c.limits = &self.limits.lim
         self.c.aborted = False
-        # k-trick games up to k = 2 with 3 players, 1 with more (a trick holds more points):
-        # nodes of 20 deals each, against k <= 2 everywhere: 4 players -0.8%, 5 players -6.8%.
-        self.c.k_max = 2 if players <= 3 else 1
+        # k-trick games up to k = 3 with 3 players, 2 with 4, 1 with more (a trick holds more
+        # points).  Since the games share their entries (nullgame.pxd), against k <= 2 / 1 / 1:
+        # 3 players -2.0% nodes (8 deals), time -0.9% (6 deals, one process, best of 2); 4
+        # players -1.1% and -2.7% nodes (8 and 10 deals), time -5.8% and -6.5% (6 and 7 deals);
+        # with 5 players k <= 2 gave +1.2% nodes (6 deals).
+        self.c.k_max = 3 if players <= 3 else (2 if players == 4 else 1)
         # The move memory from 6 tricks left, with 3 or 4 players (movegen.pxd): nodes of 8
         # deals, 3 players, against every node: the same down to 3 tricks left, -0.8% from 6,
         # +4.2% from 9; 4 players -1.1% from 6.  With 5 players +0.2% nodes, +2.6% time.
