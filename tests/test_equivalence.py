@@ -1,0 +1,121 @@
+"""Classes of equivalent cards (ext/movegen.pxd, ``separating_cards``) against the reference.
+
+Two cards of one hand and suit with equal points are one class when nothing still in play lies
+between them in rank; the cards of the current trick count as gone, except the card winning it:
+two cards that both lose the trick give it to the same seat with the same points.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ciapano
+from ciapano import CARDS, Position, Rules, Suit
+from ciapano.reference import reference_move_values
+from ciapano.rules import trick_winner
+from ciapano.solve import _search
+from strategies import MAX_HAND
+
+
+def _classes(pos: Position) -> list[set[str]]:
+    return [{CARDS[c].text for c in cls} for cls in _search(pos, 16).classes()]
+
+
+def _values(pos: Position, seat: int) -> dict[str, int]:
+    return {card.text: v for card, v in reference_move_values(pos, seat).items()}
+
+
+def test_cards_below_the_winner_are_one_class_across_a_trick_card():
+    # Seat 0 led 6H, seat 1 won it so far with 3H; seat 2's 7H and 5H both lose the trick, and
+    # only the 6H, already in the trick, lies between them.
+    pos = Position(
+        [["6H", "4C", "5C"], ["3H", "4S", "5S"], ["7H", "5H", "KC"], ["JC", "6C", "7C"]],
+        0,
+        taken=[10, 9, 5, 5],
+    )
+    pos = pos.play("6H").play("3H")
+    assert _classes(pos) == [{"7H", "5H"}]
+    result = ciapano.solve(pos)
+    assert {m.card.text: {e.text for e in m.equivalent} for m in result.moves} == {
+        "7H": {"5H"},
+        "5H": {"7H"},
+    }
+    for seat in range(pos.players):
+        values = _values(pos, seat)
+        assert values["7H"] == values["5H"]
+
+
+def test_the_winning_card_keeps_cards_apart():
+    # Seat 0's 6H leads and wins so far: seat 2's 7H would win the trick, its 5H would not.
+    pos = Position(
+        [["6H", "4C", "5C"], ["4S", "5S", "6S"], ["7H", "5H", "KC"], ["AC", "6C", "7C"]],
+        0,
+        taken=[10, 9, 5, 4],
+    )
+    pos = pos.play("6H").play("4S")
+    assert sorted(map(sorted, _classes(pos))) == [["5H"], ["7H"]]
+    # For seat 0 the two cards are worth different amounts: one class would be wrong.
+    assert _values(pos, 0) == {"7H": 3, "5H": 4}
+
+
+@st.composite
+def split_by_the_trick(draw):
+    """A position in the middle of a trick whose mover holds two cards of one suit and equal
+    points, between which lie only cards that are gone or in the trick (at least the card
+    led); returns it with the two cards."""
+    n = draw(st.sampled_from([3, 4, 5]))
+    h = draw(st.integers(2, MAX_HAND[n]))
+    rules = Rules(players=n, cappotto=draw(st.sampled_from(["all", "cards", "off"])))
+    suits = draw(st.permutations(list(Suit)))[: draw(st.integers(2, 4))]
+    pairs = [
+        (lo, hi)
+        for lo in CARDS
+        for hi in CARDS
+        if lo.suit == hi.suit == suits[0] and lo.thirds == hi.thirds and hi.index - lo.index >= 2
+    ]
+    lo, hi = draw(st.sampled_from(pairs))
+    between = [c for c in CARDS if c.suit == lo.suit and lo.index < c.index < hi.index]
+    led = draw(st.sampled_from(between))
+    kept = [
+        c
+        for c in CARDS
+        if c.suit in suits and not (c.suit == lo.suit and lo.index <= c.index <= hi.index)
+    ]
+    pool = draw(st.permutations(kept))
+    leader = draw(st.integers(0, n - 1))
+    mover = (leader + draw(st.integers(1, n - 1))) % n
+    hands: list[list] = [[] for _ in range(n)]
+    hands[mover] = [lo, hi]
+    hands[leader] = [led]
+    for seat in range(n):
+        while len(hands[seat]) < h:
+            hands[seat].append(pool.pop())
+    dealt = {c for hand in hands for c in hand}
+    rest = [c for c in CARDS if c not in dealt]
+    discard = rest.pop(draw(st.integers(0, len(rest) - 1))) if n == 3 else None
+    taken = [0] * n
+    for t in range(0, len(rest), n):
+        taken[draw(st.integers(0, n - 1))] += sum(c.thirds for c in rest[t : t + n])
+    pos = Position(hands, leader, taken=taken, discard=discard, rules=rules).play(led)
+    while pos.to_move != mover:
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[draw(st.integers(0, len(moves) - 1))])
+    return pos, lo, hi
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_class_holds_cards_of_one_value(data):
+    pos, lo, hi = data.draw(split_by_the_trick())
+    seat = data.draw(st.integers(0, pos.players - 1))
+    values = _values(pos, seat)
+    classes = _classes(pos)
+    for cls in classes:
+        assert len({values[c] for c in cls}) == 1, (pos, seat, cls, values)
+    # The two cards are one class exactly when both lose the trick: the card winning it so far
+    # (of their suit, the suit led) is above the higher one, not between them.
+    place = (trick_winner(pos.trick, pos.leader, pos.players) - pos.leader) % pos.players
+    winner = pos.trick[place]
+    together = any({lo.text, hi.text} <= cls for cls in classes)
+    assert together == (winner.index > hi.index)
