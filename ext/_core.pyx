@@ -11,7 +11,7 @@ from structs cimport (u64, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEAT
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ALL)
 from bitops cimport bit, lowest_bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
-from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS
+from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLOTS
 from bounds cimport cheap_bounds
 from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, has_bmi2,
                     pool_release)
@@ -222,6 +222,7 @@ cdef class Search:
     def __cinit__(self):
         self.c.tt.table = NULL
         self.c.move_memory = NULL
+        self.c.null_memory = NULL
 
     def __init__(self, int players, hands, int leader, trick, taken, points, suit_masks,
                  int unit, int deck_points, int hand_points, int cappotto,
@@ -327,15 +328,17 @@ cdef class Search:
         while slots < MOVE_MEMORY_SLOTS and slots * 16 < buckets * TT_WAYS:
             slots *= 2
         free(self.c.move_memory)
-        self.c.move_memory = <u64*>calloc(slots, sizeof(u64))
+        self.c.move_memory = <u64*>calloc(slots + NULL_MEMORY_SLOTS, sizeof(u64))
         if self.c.move_memory == NULL:
             raise MemoryError(f"cannot allocate a move memory of {slots} slots")
         self.c.move_slots = slots
+        self.c.null_memory = self.c.move_memory + slots
 
     def __dealloc__(self):
         tt_free(&self.c.tt)
         free(self.c.move_memory)
         self.c.move_memory = NULL
+        self.c.null_memory = NULL
 
     @property
     def nodes(self):
@@ -399,7 +402,7 @@ cdef class Search:
     def clear(self):
         """Empty the transposition table and the move memory."""
         tt_clear(&self.c.tt)
-        memset(self.c.move_memory, 0, self.c.move_slots * sizeof(u64))
+        memset(self.c.move_memory, 0, (self.c.move_slots + NULL_MEMORY_SLOTS) * sizeof(u64))
 
     def _check_seat(self, int seat):
         if not 0 <= seat < self.c.g.n:

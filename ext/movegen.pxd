@@ -224,6 +224,7 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
 
 cdef enum:
     MOVE_MEMORY_SLOTS = 65536   # slots of the move memory at most (Search.__init__)
+    NULL_MEMORY_SLOTS = 4096    # slots of the games without points' own (nullgame.pxd)
 
 cdef inline u64 memory_hash(const Ctx* c, const State* s, int seat) noexcept nogil:
     # The hand, the trick's cards and the perspective seat (a seat's refutations as P and as
@@ -233,15 +234,22 @@ cdef inline u64 memory_hash(const Ctx* c, const State* s, int seat) noexcept nog
     h = (h ^ (h >> 29)) * <u64>0x9E3779B97F4A7C15ULL
     return h ^ (h >> 32)
 
-cdef inline int remembered_move(const Ctx* c, u64 h) noexcept nogil:
-    # The card that last cut off a node of memory_hash h, or -1.
-    cdef u64 slot = c.move_memory[(h >> 8) & (c.move_slots - 1)]
+cdef inline int remembered_in(const u64* memory, u64 slots, u64 h) noexcept nogil:
+    # The card that last cut off a node of memory_hash h in a memory of `slots` slots (a power
+    # of two), or -1.
+    cdef u64 slot = memory[(h >> 8) & (slots - 1)]
     if slot != 0 and ((slot ^ h) & ~(<u64>0xFF)) == 0:
         return <int>(slot & 0xFF) - 1
     return -1
 
+cdef inline void remember_in(u64* memory, u64 slots, u64 h, int card) noexcept nogil:
+    memory[(h >> 8) & (slots - 1)] = (h & ~(<u64>0xFF)) | <u64>(card + 1)
+
+cdef inline int remembered_move(const Ctx* c, u64 h) noexcept nogil:
+    return remembered_in(c.move_memory, c.move_slots, h)
+
 cdef inline void remember_move(Ctx* c, u64 h, int card) noexcept nogil:
-    c.move_memory[(h >> 8) & (c.move_slots - 1)] = (h & ~(<u64>0xFF)) | <u64>(card + 1)
+    remember_in(c.move_memory, c.move_slots, h, card)
 
 cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int* moves,
                           int* runs) noexcept nogil:

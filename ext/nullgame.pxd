@@ -29,7 +29,7 @@ from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WA
 from bitops cimport bit, between, highest_bit, popcount64
 from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
-from movegen cimport must_beat, order_score
+from movegen cimport must_beat, order_score, memory_hash, remembered_in, remember_in, NULL_MEMORY_SLOTS
 from limits cimport must_stop
 from ttable cimport tt_probe_layout, tt_store, suit_keys, entry_key2, K2_RESIDUE_SHIFT
 
@@ -40,6 +40,7 @@ cdef enum:
     ONE_TRICK_GAME = 2          # P may win k more tricks, not the last: kind ONE_TRICK_GAME - 1 + k
     MAX_TRICKS_GAME = 3         # ... for k up to this
     GAME_KINDS = 5              # NULL, LAST_TRICK and the k-trick games
+    NULL_MEMORY_CARDS = 1       # the move memory where more tricks than this are left
 
 cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # Owners of the cards still held, each suit in order of rank (ttable.suit_keys on the
@@ -137,7 +138,9 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     cdef u64 k2 = 0
     cdef TTEntry* e
     cdef TTEntry* kin[TT_WAYS]
-    cdef int nkin, strength, other
+    cdef int nkin, strength, other, first
+    cdef bint use_memory
+    cdef u64 mh = 0
     cdef int moves[MAX_MOVES]
     cdef State child
     c.nodes += 1
@@ -172,6 +175,24 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
                     return 0
     seat = to_move(g, s)
     nm = points_free_moves(c, s, seat, null, moves)
+    # A move memory of the games' own (movegen.pxd; 4,096 slots, 32 KiB, that stay in the
+    # cache), keyed on the mover's hand, the trick's cards, P and the game: the card that last
+    # decided a node is tried first.  Every card of seeded full deals: nodes -3.3% (3 players,
+    # 8 deals), -3.4% (4 players, 8), -3.4% (5 players, 6); in one process, best of 2-3, time
+    # -5.0% (3 players, 6 deals), -7.7% (4 players, 6), -1.7% (5 players, 6).  In the main
+    # search's memory (65,536 slots) nodes went down more (3 players -3.9%) but time did not.
+    use_memory = c.null_memory != NULL and nm >= 2 and popcount64(s.out) > NULL_MEMORY_CARDS * g.n
+    if use_memory:
+        mh = memory_hash(c, s, seat) ^ ((<u64>(kind + 1)) * <u64>0xD6E8FEB86659FD93ULL)
+        first = remembered_in(c.null_memory, NULL_MEMORY_SLOTS, mh)
+        if first >= 0 and first != moves[0]:
+            for i in range(1, nm):
+                if moves[i] == first:
+                    while i > 0:
+                        moves[i] = moves[i - 1]
+                        i -= 1
+                    moves[0] = first
+                    break
     if seat == P:
         r = 0
         for i in range(nm):
@@ -179,6 +200,8 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
             ck = child_kind(c, &child, kind)
             r = 0 if ck < 0 else points_free_search(c, &child, budget, ck)
             if r == 1:
+                if use_memory:
+                    remember_in(c.null_memory, NULL_MEMORY_SLOTS, mh, moves[i])
                 break
             if r == NULL_UNKNOWN:
                 unknown = True
@@ -194,6 +217,8 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
             ck = child_kind(c, &child, kind)
             r = 0 if ck < 0 else points_free_search(c, &child, budget, ck)
             if r == 0:
+                if use_memory:
+                    remember_in(c.null_memory, NULL_MEMORY_SLOTS, mh, moves[i])
                 break
             if r == NULL_UNKNOWN:
                 unknown = True

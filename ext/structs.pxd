@@ -148,6 +148,7 @@ cdef struct Ctx:
     int k_max                   # the k-trick games tried as bounds: k <= k_max (search.pxd)
     u64* move_memory            # the card that last cut, by hand and trick (movegen.pxd)
     u64 move_slots              # its size, a power of two
+    u64* null_memory            # the same for the games without points (nullgame.pxd), after it
     int memory_cards            # ... used where more cards than this are still held
     u64 trial_end               # a trial search (_core.bracket) stops at this node count; 0: none
     u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE
