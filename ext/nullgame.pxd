@@ -29,7 +29,7 @@ from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WA
 from bitops cimport bit, between, highest_bit, popcount64
 from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
-from movegen cimport must_beat, order_score, memory_hash, remembered_in, remember_in, NULL_MEMORY_SLOTS
+from movegen cimport must_beat, order_score, separating_cards, memory_hash, remembered_in, remember_in, NULL_MEMORY_SLOTS
 from limits cimport must_stop
 from ttable cimport tt_probe_layout, tt_store, suit_keys, entry_key2, K2_RESIDUE_SHIFT
 
@@ -50,15 +50,16 @@ cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil
 cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,
                                   int* moves) noexcept nogil:
     # The moves of a game without points (the null game, or with null False the last-trick
-    # game, lasttrick.pxd): one card per class (same hand and suit, no card in play between),
-    # ordered.  P ducks with its highest losing card and sheds its highest cards; in the null
+    # game, lasttrick.pxd): one card per class (same hand and suit, nothing between them but
+    # cards gone or losing the trick: movegen.separating_cards; nodes -0.1 / -0.3 / -1.1% for
+    # 3 / 4 / 5 players against every card of the trick keeping cards apart), ordered.  P ducks with its highest losing card and sheds its highest cards; in the null
     # game it never plays a card that would win the trick.  The others try the usual forcing
     # order (movegen.order_score).  Returns how many.
     cdef const Game* g = &c.g
     cdef int P = c.P
     cdef int card, prev, su, sc, j, nm = 0
     cdef u64 cand = legal_cards(g, s, seat)
-    cdef u64 still = s.out | s.trick_mask
+    cdef u64 still = separating_cards(s)
     cdef u64 m
     cdef int scores[MAX_MOVES]
     for su in range(g.n_suits):
