@@ -226,5 +226,5 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
         if r != 0:
             r = NULL_UNKNOWN if unknown else 1
     if s.count == 0 and r != NULL_UNKNOWN and (c.options & USE_TT) and not c.aborted:
-        tt_store(&c.tt, key, k2, r, r, -1, 0)
+        tt_store(&c.tt, key, k2, r, r, -1, 0, 0)
     return r

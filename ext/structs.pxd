@@ -116,6 +116,7 @@ cdef struct Stats:
     u64 null_tries[5]           # searches of those games
     u64 null_unknown[5]         # ... stopped by their budget
     u64 null_nodes[5]           # ... nodes they used
+    u64 null_known_lost         # searches of those games skipped: lost before (ttable.entry_lost)
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 trick_starts

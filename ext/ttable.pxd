@@ -257,8 +257,17 @@ cdef inline u64 pack_key2(u64 k2) noexcept nogil:
 cdef inline u64 entry_key2(const TTEntry* e) noexcept nogil:
     return e.key2 & ((1 << K2_BITS) - 1)
 
+cdef enum:
+    K2_LOST_SHIFT = 29          # key2 bits 29..31: entry_lost; the depth sits at 22..28
+
 cdef inline int entry_depth(const TTEntry* e) noexcept nogil:
-    return e.key2 >> K2_BITS
+    return (e.key2 >> K2_BITS) & 0x7F
+
+cdef inline int entry_lost(const TTEntry* e) noexcept nogil:
+    # 1 + the strength (nullgame.game_strength) of the easiest game without points that P was
+    # found to lose from this entry's cards, leader and P (so every harder one is lost too), or
+    # 0.  The games do not depend on the points taken, so it holds for every kin entry too.
+    return e.key2 >> K2_LOST_SHIFT
 
 cdef inline u64 layout_of(u64 k2) noexcept nogil:
     # key2 without the residues of the thirds taken: every entry of a layout (the same cards,
@@ -424,7 +433,8 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
                     b.e[k] = moving.e[w]
                     break
 
-cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
+cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth,
+                              int lost) noexcept nogil:
     # tt_store with key2 packed (pack_key2).
     cdef u64 h = tt_hash(k, k2)
     cdef TTBucket* b = tt.table + bucket_of(tt, h)
@@ -441,6 +451,8 @@ cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper
                 e.upper = upper
             if best >= 0:
                 e.best = best
+            if lost > entry_lost(e):
+                e.key2 = (e.key2 & ~(<unsigned int>7 << K2_LOST_SHIFT)) | (<unsigned int>lost << K2_LOST_SHIFT)
             e.gen = tt.gen
             return
     for i in range(TT_WAYS):
@@ -451,7 +463,7 @@ cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper
     if victim >= 0 and tt.entries > tt.grow_at and tt.buckets * 2 <= tt.max_buckets:
         tt.entries -= 1
         tt_grow(tt)
-        store_packed(tt, k, k2, lower, upper, best, depth)
+        store_packed(tt, k, k2, lower, upper, best, depth, lost)
         return
     if victim < 0:
         victim = 0
@@ -462,16 +474,17 @@ cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper
     e = &b.e[victim]
     for i in range(KEY_WORDS):
         e.key[i] = k[i]
-    e.key2 = <unsigned int>(k2 | (<u64>depth << K2_BITS))
+    e.key2 = <unsigned int>(k2 | (<u64>depth << K2_BITS) | (<u64>lost << K2_LOST_SHIFT))
     e.lower = lower
     e.upper = upper
     e.best = best
     e.gen = tt.gen
 
-cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth) noexcept nogil:
+cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth,
+                          int lost) noexcept nogil:
     # Merge bounds into the entry for this key, or take the empty slot or the slot worth the
     # least (tt_worth).
-    store_packed(tt, k, pack_key2(k2), lower, upper, best, depth)
+    store_packed(tt, k, pack_key2(k2), lower, upper, best, depth, lost)
 
 cdef inline u64 tt_misplaced(const TT* tt) noexcept nogil:
     # Entries in use whose tag or bucket is not the one their key hashes to (for tests: 0).
