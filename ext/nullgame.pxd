@@ -49,12 +49,13 @@ cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil
 
 cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,
                                   int* moves) noexcept nogil:
-    # The moves of a game without points (the null game, or with null False the last-trick
-    # game, lasttrick.pxd): one card per class (same hand and suit, nothing between them but
+    # The moves of a game without points (the null game, or with null False the k-trick and
+    # last-trick games): one card per class (same hand and suit, nothing between them but
     # cards gone or losing the trick: movegen.separating_cards; nodes -0.1 / -0.3 / -1.1% for
-    # 3 / 4 / 5 players against every card of the trick keeping cards apart), ordered.  P ducks with its highest losing card and sheds its highest cards; in the null
-    # game it never plays a card that would win the trick.  The others try the usual forcing
-    # order (movegen.order_score).  Returns how many.
+    # 3 / 4 / 5 players against every card of the trick keeping cards apart), ordered.  P
+    # ducks with its highest losing card and sheds its highest cards; in the null game it
+    # never plays a card that would win the trick.  The others try the usual forcing order
+    # (movegen.order_score).  Returns how many.
     cdef const Game* g = &c.g
     cdef int P = c.P
     cdef int card, prev, su, sc, j, nm = 0
@@ -104,6 +105,18 @@ cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint n
             nm += 1
     return nm
 
+cdef inline void to_front(int* moves, int nm, int card) noexcept nogil:
+    # Moves `card` to the front of moves if it is there; the others keep their order.
+    cdef int i = 0
+    while i < nm and moves[i] != card:
+        i += 1
+    if i == nm:
+        return
+    while i > 0:
+        moves[i] = moves[i - 1]
+        i -= 1
+    moves[0] = card
+
 cdef inline int k_trick_game(int k) noexcept nogil:
     # The game where P may win k more tricks (not the last): the null game for k = 0.
     return NULL_GAME if k == 0 else ONE_TRICK_GAME - 1 + k
@@ -139,7 +152,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     cdef u64 k2 = 0
     cdef TTEntry* e
     cdef TTEntry* kin[TT_WAYS]
-    cdef int nkin, strength, other, first
+    cdef int nkin, strength, other
     cdef bint use_memory
     cdef u64 mh = 0
     cdef int moves[MAX_MOVES]
@@ -185,15 +198,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     use_memory = c.null_memory != NULL and nm >= 2 and popcount64(s.out) > NULL_MEMORY_CARDS * g.n
     if use_memory:
         mh = memory_hash(c, s, seat) ^ ((<u64>(kind + 1)) * <u64>0xD6E8FEB86659FD93ULL)
-        first = remembered_in(c.null_memory, NULL_MEMORY_SLOTS, mh)
-        if first >= 0 and first != moves[0]:
-            for i in range(1, nm):
-                if moves[i] == first:
-                    while i > 0:
-                        moves[i] = moves[i - 1]
-                        i -= 1
-                    moves[0] = first
-                    break
+        to_front(moves, nm, remembered_in(c.null_memory, NULL_MEMORY_SLOTS, mh))
     if seat == P:
         r = 0
         for i in range(nm):
