@@ -135,11 +135,6 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
             e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
             if e != NULL:
-                lost = entry_lost(e)
-            for i in range(nkin):
-                if entry_lost(kin[i]) > lost:
-                    lost = entry_lost(kin[i])
-            if e != NULL:
                 if e.lower + offset > lower:
                     lower = e.lower + offset
                 if e.upper + offset < upper:
@@ -164,6 +159,13 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 else:
                     c.stats.tt_cuts += 1
                 return lower if lower >= beta or lower == upper else upper
+            # Not decided by the table: the games lost before from these cards (no store since
+            # the probe, so its entries are still in place).
+            if e != NULL:
+                lost = entry_lost(e)
+            for i in range(nkin):
+                if entry_lost(kin[i]) > lost:
+                    lost = entry_lost(kin[i])
         if lower > alpha:
             alpha = lower
         if upper < beta:
