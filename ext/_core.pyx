@@ -6,7 +6,7 @@
 # the C code unsafe.
 from libc.string cimport memset
 from libc.stdlib cimport calloc, free
-from structs cimport (u64, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEATS, MAX_SUITS, MAX_MOVES, MAX_UNITS,
+from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEATS, MAX_SUITS, MAX_MOVES, MAX_UNITS,
                       USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ALL)
 from bitops cimport bit, lowest_bit, popcount64
@@ -328,7 +328,7 @@ cdef class Search:
         while slots < MOVE_MEMORY_SLOTS and slots * 16 < buckets * TT_WAYS:
             slots *= 2
         free(self.c.move_memory)
-        self.c.move_memory = <u64*>calloc(slots + NULL_MEMORY_SLOTS, sizeof(u64))
+        self.c.move_memory = <MemorySlot*>calloc(slots + NULL_MEMORY_SLOTS, sizeof(MemorySlot))
         if self.c.move_memory == NULL:
             raise MemoryError(f"cannot allocate a move memory of {slots} slots")
         self.c.move_slots = slots
@@ -402,7 +402,7 @@ cdef class Search:
     def clear(self):
         """Empty the transposition table and the move memory."""
         tt_clear(&self.c.tt)
-        memset(self.c.move_memory, 0, (self.c.move_slots + NULL_MEMORY_SLOTS) * sizeof(u64))
+        memset(self.c.move_memory, 0, (self.c.move_slots + NULL_MEMORY_SLOTS) * sizeof(MemorySlot))
 
     def _check_seat(self, int seat):
         if not 0 <= seat < self.c.g.n:

@@ -8,7 +8,7 @@
 # the same points, so one of them is searched.
 # Cards that are adjacent in rank but unequal in points (the 2 and the ace, the ace and the
 # king) are never merged.
-from structs cimport u64, Game, State, Ctx, MAX_MOVES, USE_EQUIVALENCE, USE_ORDERING
+from structs cimport u64, MemorySlot, Game, State, Ctx, MAX_MOVES, USE_EQUIVALENCE, USE_ORDERING
 from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
 from gamerules cimport legal_cards, seat_at, places_after
 
@@ -213,17 +213,20 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
 # killer move keyed on the mover's whole hand rather than on the depth: sibling positions that
 # differ only in the other hands (the replies of the seats after, the tricks before) mostly have
 # the same refutation, and it is often not the card the static order puts first (3 players: P's
-# failed first tries held up to a third of a deal's nodes).  A slot holds 56 bits of a hash of
+# failed first tries held up to a third of a deal's nodes).  A slot holds 9 bits of a hash of
 # the key and the card, so a collision only costs a poor first try.  Used from 6 tricks left with
 # 3 or 4 players (Search.__init__, Ctx.memory_cards).  Every card of 20 deals each: nodes -10.4%
 # (3 players), -1.6% (4 players); 6 deals in one process
 # (bench/compare_builds.py): -14% and -6% time.  3 players, 8 deals: 65,536 slots -13.1% nodes,
-# 16,384 -10.7%, 4,096 -8.5%, 262,144 -14.0% (but 2% slower than 65,536: the memory spills out
-# of the cache); on P's leads alone -1.6%, on all of P's cards -5.5%.  With 5 players: +0.2%
-# nodes, +2.6% time.
+# 16,384 -10.7%, 4,096 -8.5%, 262,144 -14.0% (but 2% slower than 65,536 with 8-byte slots: the
+# memory spilled out of the cache); on P's leads alone -1.6%, on all of P's cards -5.5%.  With 5
+# players: +0.2% nodes, +2.6% time.  Slots of 2 bytes (a 9-bit check) instead of 8 (56 bits),
+# 262,144 of them in the same 512 KiB: nodes -3.2% (3 players, 8 deals), +0.4% (4 players, 8);
+# time, one process, best of 2-3: 3 players -5.3%, -4.1% and +3.2% (three sets of 6-7 deals),
+# 4 players -5.0%.  65,536 of them (128 KiB): 3 players -1.2% nodes, time -6.8%, -3.7%, +6.7%.
 
 cdef enum:
-    MOVE_MEMORY_SLOTS = 65536   # slots of the move memory at most (Search.__init__)
+    MOVE_MEMORY_SLOTS = 262144  # slots of the move memory at most (Search.__init__)
     NULL_MEMORY_SLOTS = 4096    # slots of the games without points' own (nullgame.pxd)
 
 cdef inline u64 memory_hash(const Ctx* c, const State* s, int seat) noexcept nogil:
@@ -234,16 +237,17 @@ cdef inline u64 memory_hash(const Ctx* c, const State* s, int seat) noexcept nog
     h = (h ^ (h >> 29)) * <u64>0x9E3779B97F4A7C15ULL
     return h ^ (h >> 32)
 
-cdef inline int remembered_in(const u64* memory, u64 slots, u64 h) noexcept nogil:
+cdef inline int remembered_in(const MemorySlot* memory, u64 slots, u64 h) noexcept nogil:
     # The card that last cut off a node of memory_hash h in a memory of `slots` slots (a power
-    # of two), or -1.
-    cdef u64 slot = memory[(h >> 8) & (slots - 1)]
-    if slot != 0 and ((slot ^ h) & ~(<u64>0xFF)) == 0:
-        return <int>(slot & 0xFF) - 1
+    # of two), or -1.  A slot holds 9 bits of the hash (the index takes the bits above them)
+    # and the card + 1 in 7 bits: 2 bytes, so that 65,536 slots (128 KiB) stay in the cache.
+    cdef MemorySlot slot = memory[(h >> 9) & (slots - 1)]
+    if slot != 0 and (slot >> 7) == (h & 0x1FF):
+        return <int>(slot & 0x7F) - 1
     return -1
 
-cdef inline void remember_in(u64* memory, u64 slots, u64 h, int card) noexcept nogil:
-    memory[(h >> 8) & (slots - 1)] = (h & ~(<u64>0xFF)) | <u64>(card + 1)
+cdef inline void remember_in(MemorySlot* memory, u64 slots, u64 h, int card) noexcept nogil:
+    memory[(h >> 9) & (slots - 1)] = <MemorySlot>(((h & 0x1FF) << 7) | <u64>(card + 1))
 
 cdef inline int remembered_move(const Ctx* c, u64 h) noexcept nogil:
     return remembered_in(c.move_memory, c.move_slots, h)

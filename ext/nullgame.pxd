@@ -189,7 +189,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
                     return 0
     seat = to_move(g, s)
     nm = points_free_moves(c, s, seat, null, moves)
-    # A move memory of the games' own (movegen.pxd; 4,096 slots, 32 KiB, that stay in the
+    # A move memory of the games' own (movegen.pxd; 4,096 slots, 8 KiB, that stay in the
     # cache), keyed on the mover's hand, the trick's cards, P and the game: the card that last
     # decided a node is tried first.  Every card of seeded full deals: nodes -3.3% (3 players,
     # 8 deals), -3.4% (4 players, 8), -3.4% (5 players, 6); in one process, best of 2-3, time

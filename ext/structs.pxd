@@ -5,6 +5,7 @@
 # is a higher card of the same suit (ciapano: index = 10 * suit + strength, ciapano.cards).
 
 ctypedef unsigned long long u64
+ctypedef unsigned short MemorySlot   # a move memory's slot (movegen.pxd)
 
 cdef enum:
     MAX_SEATS = 5
@@ -147,9 +148,9 @@ cdef struct Ctx:
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void
     int k_max                   # the k-trick games tried as bounds: k <= k_max (search.pxd)
-    u64* move_memory            # the card that last cut, by hand and trick (movegen.pxd)
+    MemorySlot* move_memory     # the card that last cut, by hand and trick (movegen.pxd)
     u64 move_slots              # its size, a power of two
-    u64* null_memory            # the same for the games without points (nullgame.pxd), after it
+    MemorySlot* null_memory     # the same for the games without points (nullgame.pxd), after it
     int memory_cards            # ... used where more cards than this are still held
     u64 trial_end               # a trial search (_core.bracket) stops at this node count; 0: none
     u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE
