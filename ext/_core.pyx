@@ -279,10 +279,13 @@ cdef class Search:
         # players -1.1% and -2.7% nodes (8 and 10 deals), time -5.8% and -6.5% (6 and 7 deals);
         # with 5 players k <= 2 gave +1.2% nodes (6 deals).
         self.c.k_max = 3 if players <= 3 else (2 if players == 4 else 1)
-        # The move memory from 6 tricks left, with 3 or 4 players (movegen.pxd): nodes of 8
-        # deals, 3 players, against every node: the same down to 3 tricks left, -0.8% from 6,
-        # +4.2% from 9; 4 players -1.1% from 6.  With 5 players +0.2% nodes, +2.6% time.
-        self.c.memory_cards = 5 * players if players <= 4 else 64     # 64: never
+        # The move memory from 6 tricks left (movegen.pxd): nodes of 8 deals, 3 players,
+        # against every node: the same down to 3 tricks left, -0.8% from 6, +4.2% from 9; 4
+        # players -1.1% from 6.  From 5 tricks left (2-byte slots): 3 players -0.4%, 4 players
+        # +0.4%.  With 5 players, 8-byte slots: +0.2% nodes, +2.6% time; 2-byte slots: nodes
+        # -2.4% and -1.8% (two sets of 6 deals), time in one process -2.5% and -1.7% (best of
+        # 3 and 2; geometric means of the deals' ratios -0.4% and -4.2%).
+        self.c.memory_cards = 5 * players
         self.c.trial_end = 0
         self.c.trial_nodes = TRIAL_NODES
         # Root: the state at the start of the current trick, then the trick's cards replayed.

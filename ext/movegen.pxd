@@ -214,8 +214,8 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
 # differ only in the other hands (the replies of the seats after, the tricks before) mostly have
 # the same refutation, and it is often not the card the static order puts first (3 players: P's
 # failed first tries held up to a third of a deal's nodes).  A slot holds 9 bits of a hash of
-# the key and the card, so a collision only costs a poor first try.  Used from 6 tricks left with
-# 3 or 4 players (Search.__init__, Ctx.memory_cards).  Every card of 20 deals each: nodes -10.4%
+# the key and the card, so a collision only costs a poor first try.  Used from 6 tricks left
+# (Search.__init__, Ctx.memory_cards; 5 players too since the slots are of 2 bytes).  Every card of 20 deals each: nodes -10.4%
 # (3 players), -1.6% (4 players); 6 deals in one process
 # (bench/compare_builds.py): -14% and -6% time.  3 players, 8 deals: 65,536 slots -13.1% nodes,
 # 16,384 -10.7%, 4,096 -8.5%, 262,144 -14.0% (but 2% slower than 65,536 with 8-byte slots: the
