@@ -215,8 +215,8 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
 # the same refutation, and it is often not the card the static order puts first (3 players: P's
 # failed first tries held up to a third of a deal's nodes).  A slot holds 9 bits of a hash of
 # the key and the card, so a collision only costs a poor first try.  Used from 6 tricks left
-# (Search.__init__, Ctx.memory_cards; 5 players too since the slots are of 2 bytes).  Every card of 20 deals each: nodes -10.4%
-# (3 players), -1.6% (4 players); 6 deals in one process
+# (Search.__init__, Ctx.memory_cards; with 5 players too since the slots are of 2 bytes).  Every
+# card of 20 deals each: nodes -10.4% (3 players), -1.6% (4 players); 6 deals in one process
 # (bench/compare_builds.py): -14% and -6% time.  3 players, 8 deals: 65,536 slots -13.1% nodes,
 # 16,384 -10.7%, 4,096 -8.5%, 262,144 -14.0% (but 2% slower than 65,536 with 8-byte slots: the
 # memory spilled out of the cache); on P's leads alone -1.6%, on all of P's cards -5.5%.  With 5
@@ -240,7 +240,8 @@ cdef inline u64 memory_hash(const Ctx* c, const State* s, int seat) noexcept nog
 cdef inline int remembered_in(const MemorySlot* memory, u64 slots, u64 h) noexcept nogil:
     # The card that last cut off a node of memory_hash h in a memory of `slots` slots (a power
     # of two), or -1.  A slot holds 9 bits of the hash (the index takes the bits above them)
-    # and the card + 1 in 7 bits: 2 bytes, so that 65,536 slots (128 KiB) stay in the cache.
+    # and the card + 1 in 7 bits (cards are below 64): 2 bytes, four slots where one 8-byte
+    # slot was.
     cdef MemorySlot slot = memory[(h >> 9) & (slots - 1)]
     if slot != 0 and (slot >> 7) == (h & 0x1FF):
         return <int>(slot & 0x7F) - 1
