@@ -139,7 +139,13 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                     lower = e.lower + offset
                 if e.upper + offset < upper:
                     upper = e.upper + offset
-                first = decode_best(c, s, e.best)
+                if s.leader != c.P:
+                    # The stored best card first where another seat leads, not where P does:
+                    # there the static order (and the move memory) is the better first try.
+                    # Every card of seeded deals, against every leader's: nodes -0.8% and -0.9%
+                    # (3 players, 8 and 9 deals), -0.2% (4 players, 8), -0.1% (5 players, 6);
+                    # the stored card first nowhere: -0.65% (3 players, 8 deals).
+                    first = decode_best(c, s, e.best)
             by_kin = False
             if not (lower >= beta or lower == upper or upper <= alpha):
                 for i in range(nkin):
@@ -150,7 +156,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         lower = kin[i].lower + down + offset
                     if kin[i].upper + up + offset < upper:
                         upper = kin[i].upper + up + offset
-                    if first < 0:
+                    if first < 0 and s.leader != c.P:
                         first = decode_best(c, s, kin[i].best)
                 by_kin = nkin > 0
             if lower >= beta or lower == upper or upper <= alpha:
