@@ -20,23 +20,29 @@ DEALS = ((3, 101), (3, 102), (3, 103), (4, 101), (4, 102), (5, 101))
 TABLE_DEAL = (3, 104)
 
 
-def deal(ciapano_position, cards, players: int, seed: int):
-    """A random deal at its opening lead (seat 0 leads), from ``random.Random(seed)``."""
-    order = list(cards.CARDS)
+def deal(players: int, seed: int):
+    """A random deal at its opening lead (seat 0 leads), from ``random.Random(seed)``, dealt
+    as ``ciapano.dealing.random_deals`` deals (which needs numpy)."""
+    from ciapano.cards import CARDS
+    from ciapano.position import Position
+    from ciapano.rules import Rules
+
+    rules = Rules(players=players)
+    order = list(CARDS)
     random.Random(seed).shuffle(order)
-    size = 40 // players
+    size = rules.hand_size
     hands = [order[i * size : (i + 1) * size] for i in range(players)]
-    discard = order[players * size] if players == 3 else None
-    return ciapano_position.Position.from_deal(hands, players - 1, discard)
+    discard = order[players * size] if rules.has_discard else None
+    return Position.from_deal(hands, players - 1, discard, rules)
 
 
 def main() -> None:
     sys.path.insert(0, sys.argv[1])
-    from ciapano import cards, position, solve
+    from ciapano import solve
 
     for players, seed in DEALS:
-        solve.solve(deal(position, cards, players, seed))
-    solve.dd_table(deal(position, cards, *TABLE_DEAL))
+        solve.solve(deal(players, seed))
+    solve.dd_table(deal(*TABLE_DEAL))
 
 
 if __name__ == "__main__":
