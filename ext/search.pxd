@@ -96,7 +96,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef TTEntry* kin[TT_WAYS]
     cdef int nkin = 0, up, down
     cdef int lost = 0
-    cdef bint by_kin
+    cdef bint by_kin, hint_best
     cdef bint use_memory
     cdef u64 mh = 0
     cdef u64 key[KEY_WORDS]
@@ -134,12 +134,13 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             sk = score_key(g, s, c.P, &offset)
             k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
             e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
+            hint_best = s.leader != c.P      # (below: the table's card first only then)
             if e != NULL:
                 if e.lower + offset > lower:
                     lower = e.lower + offset
                 if e.upper + offset < upper:
                     upper = e.upper + offset
-                if s.leader != c.P:
+                if hint_best:
                     # The stored best card first where another seat leads, not where P does:
                     # there the static order (and the move memory) is the better first try.
                     # Every card of seeded deals, against every leader's: nodes -0.8% and -0.9%
@@ -156,7 +157,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         lower = kin[i].lower + down + offset
                     if kin[i].upper + up + offset < upper:
                         upper = kin[i].upper + up + offset
-                    if first < 0 and s.leader != c.P:
+                    if first < 0 and hint_best:
                         first = decode_best(c, s, kin[i].best)
                 by_kin = nkin > 0
             if lower >= beta or lower == upper or upper <= alpha:
