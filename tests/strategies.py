@@ -78,3 +78,34 @@ def played_deal(players: int, seed: int, cards: int) -> Position:
         moves = sorted(pos.legal_moves())
         pos = pos.play(moves[rng.integers(len(moves))])
     return pos
+
+
+@st.composite
+def point_run_positions(draw):
+    """A position where cappotto is still possible (every point taken so far is one seat's)
+    and one hand holds an ace next to another point card of its suit (2 or K): cards that are
+    quasi-equivalent and both carry points, which the search compares even then."""
+    n = draw(st.sampled_from([3, 4, 5]))
+    h = draw(st.integers(2, MAX_HAND[n]))
+    rules = Rules(players=n, cappotto=draw(st.sampled_from(["all", "cards"])))
+    suits = draw(st.permutations(list(Suit)))[: draw(st.integers(2, 3))]
+    suit = suits[0].name
+    pair = [Card.parse("A" + suit), Card.parse(draw(st.sampled_from("2K")) + suit)]
+    rest = draw(st.permutations([c for c in CARDS if c.suit in suits and c not in pair]))
+    others = list(rest[: n * h - 2])
+    holder = draw(st.integers(0, n - 1))
+    hands = []
+    for s in range(n):
+        take = h - 2 if s == holder else h
+        hands.append((pair if s == holder else []) + others[:take])
+        others = others[take:]
+    dealt = {c for hand in hands for c in hand}
+    out = [c for c in CARDS if c not in dealt]
+    discard = None
+    if n == 3:
+        discard = out.pop(draw(st.integers(0, len(out) - 1)))
+    # The cards out of the hands were played: every point of them went to one seat.
+    taken = [0] * n
+    taken[draw(st.integers(0, n - 1))] = sum(c.thirds for c in out)
+    leader = draw(st.integers(0, n - 1))
+    return Position(hands, leader, taken=taken, discard=discard, rules=rules)

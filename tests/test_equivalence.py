@@ -3,6 +3,10 @@
 Two cards of one hand and suit with equal points are one class when nothing still in play lies
 between them in rank; the cards of the current trick count as gone, except the card winning it:
 two cards that both lose the trick give it to the same seat with the same points.
+
+Cards with no card in play between them but unequal points are quasi-equivalent
+(ext/search.pxd, ``quasi_known``): their values are within 1 of each other unless the swap
+makes or breaks a cappotto, which it cannot when both carry points.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from ciapano import CARDS, Position, Rules, Suit
 from ciapano.reference import reference_move_values
 from ciapano.rules import trick_winner
 from ciapano.solve import _search
-from strategies import MAX_HAND
+from strategies import MAX_HAND, point_run_positions
 
 
 def _classes(pos: Position) -> list[set[str]]:
@@ -119,3 +123,24 @@ def test_every_class_holds_cards_of_one_value(data):
     winner = pos.trick[place]
     together = any({lo.text, hi.text} <= cls for cls in classes)
     assert together == (winner.index > hi.index)
+
+
+def test_point_cards_are_quasi_equivalent_while_a_cappotto_is_open():
+    # Seat 2 holds every point taken so far (it may still take them all); seat 0 leads with AS
+    # and KS, both carrying points, with no card between them: the search skips one of them
+    # by the other's value (a search stopped short of the reference's answer would fail here).
+    pos = Position([["AS", "KS"], ["3H", "QH"], ["QS", "JH"]], 0, taken=[0, 0, 24], discard="4S")
+    core = _search(pos, 1)
+    value = core.value(0)
+    assert core.stats["quasi_cuts"] > 0
+    expected = _values(pos, 0)
+    assert value == min(expected.values())
+    assert {card.text: v for card, v in ciapano.solve(pos, 0)} == expected
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_quasi_equivalent_point_cards_keep_values_exact(data):
+    pos = data.draw(point_run_positions())
+    seat = data.draw(st.integers(0, pos.players - 1))
+    assert {card.text: v for card, v in ciapano.solve(pos, seat)} == _values(pos, seat)
