@@ -552,7 +552,7 @@ cdef class Search:
             out.append(first)
         while not (cur.count == 0 and cur.out == 0):
             mover = to_move(&self.c.g, &cur)
-            nm = gen_moves(&self.c, &cur, mover, -1, moves, NULL)
+            nm = gen_moves(&self.c, &cur, mover, -1, moves, NULL, NULL)
             chosen = -1
             with nogil:
                 for i in range(nm):

@@ -8,9 +8,10 @@
 # the same points, so one of them is searched.
 # Cards that are adjacent in rank but unequal in points (the 2 and the ace, the ace and the
 # king) are never merged.
-from structs cimport u64, MemorySlot, Game, State, Ctx, MAX_MOVES, USE_EQUIVALENCE, USE_ORDERING
+from structs cimport u64, MemorySlot, Game, State, Ctx, MAX_MOVES, USE_EQUIVALENCE, USE_ORDERING, USE_QUASI
 from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
 from gamerules cimport legal_cards, seat_at, places_after
+from bounds cimport nobody_takes_all
 
 cdef inline bint equivalent(const Game* g, u64 still, int lower, int higher) noexcept nogil:
     # lower < higher, both of one suit and one hand; still from separating_cards.
@@ -256,26 +257,53 @@ cdef inline int remembered_move(const Ctx* c, u64 h) noexcept nogil:
 cdef inline void remember_move(Ctx* c, u64 h, int card) noexcept nogil:
     remember_in(c.move_memory, c.move_slots, h, card)
 
+cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
+    # Whether P surely wins the current trick if `seat` (to move) plays `card` now: the card
+    # does not beat P's winning card (or is P's and beats the trick so far), and no seat still
+    # to play after it holds a higher card of the suit led.
+    cdef int k, su
+    cdef u64 higher
+    if seat == P:
+        su = g.suit_of[card]
+        if s.count > 0 and (su != s.led_suit or card < s.win_card):
+            return False
+        higher = g.suit_mask[su] & ~((bit(card) << 1) - 1)
+    else:
+        if s.win_seat != P or places_after(g, s.leader, P) >= s.count:
+            return False                # P has not played, or does not win the trick so far
+        if g.suit_of[card] == s.led_suit and card > s.win_card:
+            return False
+        higher = g.suit_mask[s.led_suit] & ~((bit(s.win_card) << 1) - 1)
+    for k in range(s.count + 1, g.n):
+        if s.hand[seat_at(g, s.leader, k)] & higher:
+            return False
+    return True
+
 cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int* moves,
-                          int* runs) noexcept nogil:
+                          int* runs, bint* mates) noexcept nogil:
     # Fills moves with one card per class of equivalent legal cards (its highest card), best
     # first: the card `first` (the move memory's or the transposition table's best card,
     # itself a class's highest card) before all others.  runs[i] (if runs is not NULL) is the
     # highest card of the run moves[i] lies in: the cards of the hand and suit with no card in
-    # play between them, whatever their points (search.pxd, quasi-equivalent cards).  Returns
-    # how many.
+    # play between them, whatever their points (search.pxd, quasi-equivalent cards), and
+    # mates[0] whether two moves share a run.  Returns how many.
     cdef const Game* g = &c.g
     cdef u64 cand = legal_cards(g, s, seat)
     cdef u64 still = s.out | s.trick_mask
     cdef u64 separating = separating_cards(s)
     cdef u64 m
     cdef int scores[MAX_MOVES]
-    cdef int nm = 0, su, card, prev, i, j, sc, run = -1
+    cdef int nm = 0, su, card, prev, i, j, sc, run = -1, listed_run, listed = -1, listed_sc = 0
+    cdef int takes = -1, takes_run = -1, any_points = -1
     cdef bint equiv = (c.options & USE_EQUIVALENCE) != 0
     cdef bint order = (c.options & USE_ORDERING) != 0
+    cdef bint dominance = order and runs != NULL and (c.options & USE_QUASI) != 0
+    if mates != NULL:
+        mates[0] = False
     for su in range(g.n_suits):
         m = cand & g.suit_mask[su]
         prev = -1
+        listed_run = -1
         while m:
             card = highest_bit(m)
             m &= ~bit(card)
@@ -289,6 +317,26 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
                 sc = 10000 if card == first else order_score(c, s, seat, card)
             else:
                 sc = 0
+            if mates != NULL and run == listed_run:
+                mates[0] = True
+                if dominance and g.points[card] != g.points[listed]:
+                    # Of two cards of a run, the one that dominates the other (search.pxd,
+                    # run_known) is tried first.
+                    if any_points < 0:
+                        any_points = nobody_takes_all(g, s)
+                    if any_points or (g.points[card] > 0 and g.points[listed] > 0):
+                        if takes_run != run:
+                            takes = p_takes_trick(g, s, c.P, seat, card)
+                            takes_run = run
+                        if takes:
+                            if (g.points[card] > g.points[listed]) == (seat != c.P):
+                                if sc <= listed_sc:
+                                    sc = listed_sc + 1
+                            elif sc > listed_sc:
+                                sc = listed_sc
+            listed_run = run
+            listed = card
+            listed_sc = sc
             # insertion sort, stable for equal scores
             j = nm
             while j > 0 and scores[j - 1] < sc:

@@ -30,7 +30,7 @@ cdef enum:
     USE_RELATIVE = 16       # transposition keys on relative ranks
     USE_NULLGAME = 32       # the null game as a bound (nullgame.pxd)
     USE_LASTTRICK = 64      # the last-trick game as a bound (nullgame.pxd)
-    USE_QUASI = 128         # quasi-equivalent cards (search.pxd, quasi_known)
+    USE_QUASI = 128         # quasi-equivalent and dominated cards (search.pxd, run_known)
     USE_ALL = 255
 
 cdef struct Game:
@@ -120,6 +120,7 @@ cdef struct Stats:
     u64 null_known_lost         # searches of those games skipped: lost before (ttable.entry_lost)
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
+    u64 dominance_cuts          # cards not searched thanks to a card that dominates them
     u64 trick_starts
     u64 trials                  # trials of the upper bound (_core.bracket)
     u64 trial_stops             # ... stopped by their budget

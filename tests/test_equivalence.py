@@ -5,18 +5,20 @@ between them in rank; the cards of the current trick count as gone, except the c
 two cards that both lose the trick give it to the same seat with the same points.
 
 Cards with no card in play between them but unequal points are quasi-equivalent
-(ext/search.pxd, ``quasi_known``): their values are within 1 of each other unless the swap
-makes or breaks a cappotto, which it cannot when both carry points.
+(ext/search.pxd, ``run_known``): their values are within 1 of each other unless the swap
+makes or breaks a cappotto, which it cannot when both carry points; and where the perspective
+seat surely takes the trick with either, the one with more points is at least as dear to it.
 """
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ciapano
 from ciapano import CARDS, Position, Rules, Suit
-from ciapano.reference import reference_move_values
+from ciapano.reference import reference_move_values, reference_value
 from ciapano.rules import trick_winner
 from ciapano.solve import _search
 from strategies import MAX_HAND, point_run_positions
@@ -126,16 +128,28 @@ def test_every_class_holds_cards_of_one_value(data):
 
 
 def test_point_cards_are_quasi_equivalent_while_a_cappotto_is_open():
-    # Seat 2 holds every point taken so far (it may still take them all); seat 0 leads with AS
-    # and KS, both carrying points, with no card between them: the search skips one of them
-    # by the other's value (a search stopped short of the reference's answer would fail here).
-    pos = Position([["AS", "KS"], ["3H", "QH"], ["QS", "JH"]], 0, taken=[0, 0, 24], discard="4S")
+    # Seat 0 holds every point taken so far (it may still take them all); seat 0's 2S and AS
+    # both carry points with no card between them, and seat 0 does not surely win the trick
+    # with them: the search skips one by the other's value, within 1.
+    pos = Position([["2S", "AS"], ["2H", "AH"], ["JS", "7S"]], 1, taken=[23, 0, 0], discard="4S")
     core = _search(pos, 1)
     value = core.value(0)
     assert core.stats["quasi_cuts"] > 0
-    expected = _values(pos, 0)
-    assert value == min(expected.values())
-    assert {card.text: v for card, v in ciapano.solve(pos, 0)} == expected
+    assert value == reference_value(pos, 0)
+    assert {card.text: v for card, v in ciapano.solve(pos, 0)} == _values(pos, 0)
+
+
+@pytest.mark.parametrize("seat", [2, 1])
+def test_the_card_with_fewer_points_is_dominated_where_P_takes_the_trick(seat):
+    # Seat 2 holds AS and KS with no card between them; seat 0 leads JS and seat 1's 2S wins
+    # any spade trick.  As P (seat 2), the king is at least as good as the ace wherever P
+    # takes the trick with either; for P = seat 1, whose 2S takes seat 2's card, the ace is
+    # at least as good for seat 2 as the king.  Either way one card is not searched.
+    pos = Position([["JS", "5H"], ["2S", "QS"], ["AS", "KS"]], 0, taken=[25, 0, 0], discard="4S")
+    core = _search(pos, 1)
+    assert core.value(seat) == reference_value(pos, seat)
+    assert core.stats["dominance_cuts"] > 0
+    assert {card.text: v for card, v in ciapano.solve(pos, seat)} == _values(pos, seat)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
