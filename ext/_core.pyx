@@ -253,6 +253,7 @@ cdef class Search:
         for i in range(len(points)):
             g.points[i] = points[i]
             g.pcode[i] = distinct.index(points[i])
+            g.pcode_cards[g.pcode[i]] |= bit(i)
             if points[i]:
                 g.point_cards |= bit(i)
         g.unit = unit

@@ -42,6 +42,7 @@ cdef struct Game:
     signed char points[MAX_CARDS]   # card points in scoring units (ciapano: thirds)
     signed char pcode[MAX_CARDS]    # index of the card's points among the distinct values
     int n_pcodes                # distinct card point values (ciapano: 0, 1, 3)
+    u64 pcode_cards[16]         # the cards of each of those values
     u64 point_cards             # mask of cards with points > 0
     int unit                    # scoring units per penalty point (3)
     unsigned char floor_of[MAX_UNITS]   # u // unit for u < MAX_UNITS (gamerules.whole_points)

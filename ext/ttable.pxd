@@ -208,10 +208,47 @@ cdef inline void suit_keys(const Ctx* c, const u64* words, u64 out, u64* key) no
     key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
     key[2] = v[2] | ((<u64>1) << 63)
 
+cdef inline u64 single_owner_word(const Game* g, int owner, u64 m) noexcept nogil:
+    # The digits of a suit whose cards m are all held by one seat, sorted by points: the order
+    # of their ranks does not matter (tt_key).
+    cdef u64 word = 0
+    cdef int p, k, shift = 0
+    for p in range(g.n_pcodes):
+        k = popcount64(m & g.pcode_cards[p])
+        if k:
+            word |= (<u64>(owner * g.n_pcodes + p + 1) * (<u64>0x1111111111 >> (4 * (10 - k)))) << shift
+            shift += 4 * k
+    return word
+
 cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # Relative ranks: each suit's (owner, points) symbols of the cards still held, in order of
     # rank (the digit words Ctx.symbol_word).  Otherwise the cards themselves.
-    suit_keys(c, c.symbol_word, s.out, key)
+    #
+    # A suit whose cards are all held by one seat has its symbols sorted by points instead:
+    # nobody else can follow it, so any card of it led wins the trick, one discarded loses it,
+    # and no two of its cards ever meet in a trick; which of them is higher never matters.
+    # Positions that differ only in that order are one game and share an entry.  Every card of
+    # seeded deals, the same values (and 180 mid-hand positions, every card and seat): nodes 3
+    # players -7.4% and -0.2% (8 and 9 deals), 4 players -2.9% (8), 5 players -0.9% (6).
+    cdef u64 v[4]
+    cdef u64 m
+    cdef int su, owner
+    if not c.relative:
+        suit_keys(c, c.symbol_word, s.out, key)
+        return
+    if c.bmi2:
+        suit_keys_bmi2(c.symbol_word, c.suit_low, s.out, v)
+    else:
+        suit_keys_plain(c.symbol_word, c.suit_low, s.out, v)
+    for su in range(c.g.n_suits):
+        m = s.out & c.g.suit_mask[su]
+        if m & (m - 1):
+            owner = c.owner[lowest_bit(m)]
+            if (s.hand[owner] & m) == m:
+                v[su] = single_owner_word(&c.g, owner, m)
+    key[0] = v[0] | ((v[3] & 0xFFFFF) << 44)
+    key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
+    key[2] = v[2] | ((<u64>1) << 63)
 
 cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nogil:
     # A card as stored in the table: itself, or (suit, place from the top) with relative keys.
