@@ -254,6 +254,13 @@ cdef class Search:
             g.points[i] = points[i]
             g.pcode[i] = distinct.index(points[i])
             g.pcode_cards[g.pcode[i]] |= bit(i)
+        for i in range(16):
+            g.digit_owner[i] = (i - 1) // g.n_pcodes if i else -2
+            g.digit_pcode[i] = (i - 1) % g.n_pcodes if i else 0
+        for i in range(len(points)):
+            for card in range(i + 1, len(points)):
+                if g.suit_of[i] == g.suit_of[card] and g.points[i] > g.points[card]:
+                    g.starters |= bit(i)
             if points[i]:
                 g.point_cards |= bit(i)
         g.unit = unit

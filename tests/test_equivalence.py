@@ -162,19 +162,24 @@ def test_quasi_equivalent_point_cards_keep_values_exact(data):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_a_suit_held_by_one_seat_is_the_same_game_whatever_the_order_of_its_points(data):
-    # When one seat holds every card left in a suit, which of them is higher never matters:
-    # the ace with the king below it or the 2 above it is the same game (the table shares its
-    # entry: ext/ttable.pxd, tt_key).  Every seat's value must agree, and match the reference.
+def test_a_block_of_one_seats_cards_is_the_same_game_whatever_the_order_of_its_points(data):
+    # Cards of one seat with no other seat's card between them compare alike against every
+    # other card, so which of them is higher never matters: the ace with the king below it or
+    # with the 2 above it is the same game (the table shares its entry: ext/ttable.pxd,
+    # tt_key), whether the seat holds the whole suit or another seat holds the queen below
+    # and the 3 above.  Every seat's value must agree, and match the reference.
     n = data.draw(st.sampled_from([3, 4]))
     h = data.draw(st.integers(2, MAX_HAND[n]))
     suits = data.draw(st.permutations([Suit.S, Suit.D, Suit.C]))[: data.draw(st.integers(1, 2))]
     pool = data.draw(st.permutations([c for c in CARDS if c.suit in suits]))
     holder = data.draw(st.integers(0, n - 1))
+    other = (holder + data.draw(st.integers(1, n - 1))) % n
+    around = data.draw(st.sampled_from([(), ("QH",), ("3H",), ("QH", "3H")]))
+    around = [Card.parse(t) for t in around][:h]
     hands, k = [], 0
     for s in range(n):
-        take = h - 2 if s == holder else h
-        hands.append(list(pool[k : k + take]))
+        take = h - 2 if s == holder else h - len(around) if s == other else h
+        hands.append(list(pool[k : k + take]) + (around if s == other else []))
         k += take
     pairs = (["AH", "KH"], ["AH", "2H"])
     dealt = {c for hand in hands for c in hand} | {Card.parse(t) for t in ("AH", "KH", "2H")}
