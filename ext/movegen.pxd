@@ -319,9 +319,12 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
                 sc = 0
             if mates != NULL and run == listed_run:
                 mates[0] = True
-                if dominance and g.points[card] != g.points[listed]:
+                if dominance and g.points[card] != g.points[listed] and card != first and listed != first:
                     # Of two cards of a run, the one that dominates the other (search.pxd,
-                    # run_known) is tried first.
+                    # run_known) is tried first, unless one of them is the card `first`: the
+                    # remembered card, where it is the dominated one, often ends the node from
+                    # the table at once.  Against reordering those too: nodes -0.4% and -1.1%
+                    # (3 players, 8 and 9 deals), -0.5% (4 players), -0.05% (5 players).
                     if any_points < 0:
                         any_points = nobody_takes_all(g, s)
                     if any_points or (g.points[card] > 0 and g.points[listed] > 0):
