@@ -268,12 +268,29 @@ cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, i
         if s.count > 0 and (su != s.led_suit or card < s.win_card):
             return False
         higher = g.suit_mask[su] & ~((bit(card) << 1) - 1)
-    else:
-        if s.win_seat != P or places_after(g, s.leader, P) >= s.count:
-            return False                # P has not played, or does not win the trick so far
+    elif places_after(g, s.leader, P) < s.count:
+        if s.win_seat != P:
+            return False                # P has played and does not win the trick so far
         if g.suit_of[card] == s.led_suit and card > s.win_card:
             return False
         higher = g.suit_mask[s.led_suit] & ~((bit(s.win_card) << 1) - 1)
+    else:
+        # P is still to play: it surely wins if it must follow with cards that all beat the
+        # trick so far, this card and every card of the suit led that the seats after may play.
+        # (Dominance from there too, against only once P has played: nodes -0.3% and -0.6% (3
+        # players, 8 and 9 deals), -0.2% (4 players), -0.5% (5 players); same values, and on
+        # 225 mid-hand positions, every card and seat.)
+        su = s.led_suit if s.count > 0 else g.suit_of[card]
+        if (s.hand[P] & g.suit_mask[su]) == 0:
+            return False
+        higher = g.suit_mask[su] & ~((bit(lowest_bit(s.hand[P] & g.suit_mask[su])) << 1) - 1)
+        if (s.count > 0 and (bit(s.win_card) & higher)) or (g.suit_of[card] == su and (bit(card) & higher)):
+            return False                # the trick so far or this card beats P's lowest card
+        higher &= ~s.hand[P]            # the others' cards above P's lowest
+        for k in range(s.count + 1, g.n):
+            if s.hand[seat_at(g, s.leader, k)] & higher:
+                return False
+        return True
     for k in range(s.count + 1, g.n):
         if s.hand[seat_at(g, s.leader, k)] & higher:
             return False

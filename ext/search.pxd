@@ -148,7 +148,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int moves[MAX_MOVES]
     cdef int runs[MAX_MOVES]
     cdef int known[MAX_MOVES]
-    cdef bint quasi, quasi_any, mates, p_winning
+    cdef bint quasi, quasi_any, mates
     cdef State child
     cdef int tops[MAX_TRICKS_GAME + 1]
     cdef int tops_seat[MAX_TRICKS_GAME + 1]
@@ -298,7 +298,6 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     nm = gen_moves(c, s, seat, first, moves, runs, &mates)
     quasi = (c.options & USE_QUASI) != 0 and mates      # two moves share a run
     quasi_any = quasi and nobody_takes_all(g, s)     # any run, or only cards with points
-    p_winning = s.count > 0 and s.win_seat == c.P     # (P has played: the others' dominance)
     if s.count == g.n - 1 and nm >= 2 and (c.options & USE_TT):
         prefetch_children(c, s, seat, moves, nm)
     if seat == c.P:
@@ -336,7 +335,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         c.stats.o_nodes += 1
         v = -1
         for i in range(nm):
-            k = run_known(g, s, c.P, seat, moves, runs, known, i, alpha, quasi_any, p_winning) if quasi else 0
+            k = run_known(g, s, c.P, seat, moves, runs, known, i, alpha, quasi_any, True) if quasi else 0
             if k:
                 r = known[i]
                 if k == 1:
