@@ -253,16 +253,15 @@ cdef class Search:
         for i in range(len(points)):
             g.points[i] = points[i]
             g.pcode[i] = distinct.index(points[i])
-            g.pcode_cards[g.pcode[i]] |= bit(i)
-        for i in range(16):
-            g.digit_owner[i] = (i - 1) // g.n_pcodes if i else -2
-            g.digit_pcode[i] = (i - 1) % g.n_pcodes if i else 0
+            if points[i]:
+                g.point_cards |= bit(i)
         for i in range(len(points)):
             for card in range(i + 1, len(points)):
                 if g.suit_of[i] == g.suit_of[card] and g.points[i] > g.points[card]:
                     g.starters |= bit(i)
-            if points[i]:
-                g.point_cards |= bit(i)
+        for i in range(16):
+            g.digit_owner[i] = (i - 1) // g.n_pcodes if i else -2
+            g.digit_pcode[i] = (i - 1) % g.n_pcodes if i else 0
         g.unit = unit
         g.deck_points = deck_points
         if unit <= 0 or not 0 <= sum(points) < MAX_UNITS or min(points, default=0) < 0:

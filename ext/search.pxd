@@ -21,11 +21,10 @@ cdef enum:
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, K2_RESIDUE_SHIFT, encode_best, decode_best
 
 cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
-                          const int* runs, int* known, int i, int bound, bint any_points,
-                          bint dominance) noexcept nogil:
+                          const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
     # Whether a card of the run of moves[i] already searched decides it (known[i] set to the
     # bound it gives): 2 by dominance, where P surely wins the trick with either card
-    # (movegen.p_takes_trick) and `dominance` allows it; 1 by quasi-equivalence; 0 if neither.
+    # (movegen.p_takes_trick); 1 by quasi-equivalence; 0 if neither.
     #
     # Quasi-equivalence (after Kupferschmid and Helmert's quasi-symmetry for Skat): two cards
     # of one hand and suit with no card in play between them but unequal points lead to mirror
@@ -64,7 +63,7 @@ cdef inline int run_known(const Game* g, const State* s, int P, int seat, const 
         if not (any_points or (pi > 0 and pj > 0)):
             continue
         if seat != P:
-            if dominance and pj > pi and known[j] <= bound:
+            if pj > pi and known[j] <= bound:
                 if takes < 0:
                     takes = p_takes_trick(g, s, P, seat, moves[i])
                 if takes:
@@ -74,7 +73,7 @@ cdef inline int run_known(const Game* g, const State* s, int P, int seat, const 
                 known[i] = known[j] + 1
                 return 1
         else:
-            if dominance and pj < pi and known[j] >= bound:
+            if pj < pi and known[j] >= bound:
                 if takes < 0:
                     takes = p_takes_trick(g, s, P, seat, moves[i])
                 if takes:
@@ -304,7 +303,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         c.stats.p_nodes += 1
         v = 127
         for i in range(nm):
-            k = run_known(g, s, c.P, seat, moves, runs, known, i, beta, quasi_any, True) if quasi else 0
+            k = run_known(g, s, c.P, seat, moves, runs, known, i, beta, quasi_any) if quasi else 0
             if k:
                 # A card of the same run decides this one: it is >= beta.
                 r = known[i]
@@ -335,7 +334,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         c.stats.o_nodes += 1
         v = -1
         for i in range(nm):
-            k = run_known(g, s, c.P, seat, moves, runs, known, i, alpha, quasi_any, True) if quasi else 0
+            k = run_known(g, s, c.P, seat, moves, runs, known, i, alpha, quasi_any) if quasi else 0
             if k:
                 r = known[i]
                 if k == 1:

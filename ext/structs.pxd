@@ -42,9 +42,8 @@ cdef struct Game:
     signed char points[MAX_CARDS]   # card points in scoring units (ciapano: thirds)
     signed char pcode[MAX_CARDS]    # index of the card's points among the distinct values
     int n_pcodes                # distinct card point values (ciapano: 0, 1, 3)
-    u64 pcode_cards[16]         # the cards of each of those values
-    signed char digit_owner[16]  # a key digit's owner (ttable.tt_key), -2 for 0
-    signed char digit_pcode[16]  # ... and its point code
+    signed char digit_owner[16] # a table key digit's owner (ttable.sort_up), -2 for 0
+    signed char digit_pcode[16] # ... and its point code
     u64 starters                # cards with fewer points above them in their suit (ttable.tt_key)
     u64 point_cards             # mask of cards with points > 0
     int unit                    # scoring units per penalty point (3)

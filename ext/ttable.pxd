@@ -200,10 +200,18 @@ cdef inline void suit_keys(const Ctx* c, const u64* words, u64 out, u64* key) no
         key[1] = 0
         key[2] = 0
         return
+    suit_words(c, words, out, v)
+    pack_suits(v, key)
+
+cdef inline void suit_words(const Ctx* c, const u64* words, u64 out, u64* v) noexcept nogil:
+    # The 40-bit digit word of each suit (suit_keys), relative keys only.
     if c.bmi2:
         suit_keys_bmi2(words, c.suit_low, out, v)
     else:
         suit_keys_plain(words, c.suit_low, out, v)
+
+cdef inline void pack_suits(const u64* v, u64* key) noexcept nogil:
+    # Four suits' 40-bit words in a key's three words.
     key[0] = v[0] | ((v[3] & 0xFFFFF) << 44)
     key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
     key[2] = v[2] | ((<u64>1) << 63)
@@ -245,10 +253,7 @@ cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     if not c.relative:
         suit_keys(c, c.symbol_word, s.out, key)
         return
-    if c.bmi2:
-        suit_keys_bmi2(c.symbol_word, c.suit_low, s.out, v)
-    else:
-        suit_keys_plain(c.symbol_word, c.suit_low, s.out, v)
+    suit_words(c, c.symbol_word, s.out, v)
     for su in range(c.g.n_suits):
         m = s.out & c.g.suit_mask[su]
         starters = m & c.g.starters
@@ -256,9 +261,7 @@ cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
             card = highest_bit(starters)
             starters &= ~bit(card)
             v[su] = sort_up(&c.g, v[su], popcount64(m & (bit(card) - 1)))
-    key[0] = v[0] | ((v[3] & 0xFFFFF) << 44)
-    key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
-    key[2] = v[2] | ((<u64>1) << 63)
+    pack_suits(v, key)
 
 cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nogil:
     # A card as stored in the table: itself, or (suit, place from the top) with relative keys.
