@@ -139,12 +139,20 @@ def test_portable_keys_equal_the_bmi2_keys(players, cards):
     assert fast[1] > 10_000
 
 
-def _wins_points_free_game(pos: ciapano.Position, seat: int, kind: int) -> bool:
+def _wins_points_free_game(
+    pos: ciapano.Position, seat: int, kind: int, memo: dict | None = None
+) -> bool:
     """Exhaustive answer to ``Search.points_free_game``: can ``seat``, against every other
     seat, lose every trick (kind 0), keep from winning the last (1), or win at most k more
-    tricks and not the last (1 + k)?"""
+    tricks and not the last (1 + k)?  Every legal card at every turn, no bound; ``memo``
+    keeps the answers of positions reached again by another order of the same tricks (the
+    games do not depend on the points taken)."""
     if pos.is_over():
         return True
+    memo = {} if memo is None else memo
+    key = (tuple(h.mask for h in pos.hands), tuple(c.index for c in pos.trick), pos.leader, kind)
+    if key in memo:
+        return memo[key]
     wins = []
     for card in pos.legal_moves():
         nxt = pos.play(card)
@@ -152,13 +160,14 @@ def _wins_points_free_game(pos: ciapano.Position, seat: int, kind: int) -> bool:
             if nxt.is_over() or kind == 0:
                 won = False  # the last trick, or any trick in the null game
             elif kind == 1:
-                won = _wins_points_free_game(nxt, seat, 1)
+                won = _wins_points_free_game(nxt, seat, 1, memo)
             else:  # one trick fewer to win: 1 + (k - 1), or the null game after the last one
-                won = _wins_points_free_game(nxt, seat, kind - 1 if kind > 2 else 0)
+                won = _wins_points_free_game(nxt, seat, kind - 1 if kind > 2 else 0, memo)
         else:
-            won = _wins_points_free_game(nxt, seat, kind)
+            won = _wins_points_free_game(nxt, seat, kind, memo)
         wins.append(won)
-    return any(wins) if pos.to_move == seat else all(wins)
+    memo[key] = any(wins) if pos.to_move == seat else all(wins)
+    return memo[key]
 
 
 @settings(max_examples=200, **SETTINGS)
