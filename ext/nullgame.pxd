@@ -16,22 +16,25 @@
 # Each is a cut-off for the main search whenever its bound is low enough, found without the
 # points, the residues of thirds or the perspective's score that split the main search's table
 # entries.  A win of one game is a win of every game after it in this list, and the bounds grow
-# along it, so the search asks only the last game whose bound still cuts.  Their own entries
-# (in the same table, told apart by a tag in key2) are keyed on who holds which cards in
-# relative ranks, who leads and who P is (and k), so one entry serves every split of the
-# points taken so far; and cards of one hand with no card in play between them are equivalent
-# whatever their points.  The games of one position share a bucket, and a probe for one game
-# takes its answer from another's entry where the order above decides it (a win of a harder
-# game, a loss of an easier one): every card of seeded full deals, nodes -5.5% (3 players, 8
-# deals), -4.3% (4 players, 8), -8.8% (5 players, 6); in one process, 3 players, 6 deals, best
-# of 2: time -3.3%.
+# along it, so the search asks only the last game whose bound still cuts.  Their entries (in
+# the same table, told apart by a tag in key2) are keyed on who holds which cards in relative
+# ranks, who leads and who P is, so one entry serves every split of the points taken so far;
+# and cards of one hand with no card in play between them are equivalent whatever their
+# points.  One entry holds what is known of every game of a position: by the order above, the
+# games P wins are those from some strength on (game_strength), and the entry's lower and
+# upper bound that strength.  (A probe for one game answered from another's result: nodes
+# -5.5% / -4.3% / -8.8%, 3 / 4 / 5 players, when each game had its own entry in a shared
+# bucket.)  Against that, one entry for all: nodes -0.33% (3 players, 8 deals), -0.03% (4
+# players, 8), -0.06% (5 players, 6); 5-13% fewer entries in the table (3 players seeds 1, 5,
+# 12: 917K -> 802K, 827K -> 770K, 805K -> 760K), which lets it stop at a smaller size
+# (ttable.start_buckets); time alone, fresh processes, 3 players, 6 deals: 0.991.
 from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT
 from bitops cimport bit, between, highest_bit, popcount64
 from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
 from movegen cimport must_beat, order_score, separating_cards, memory_hash, remembered_in, remember_in, NULL_MEMORY_SLOTS
 from limits cimport must_stop
-from ttable cimport tt_probe_layout, tt_store, suit_keys, entry_key2, K2_RESIDUE_SHIFT
+from ttable cimport tt_probe, tt_store, suit_keys
 
 cdef enum:
     NULL_UNKNOWN = -1           # the budget ran out, or a limit stopped the search
@@ -151,8 +154,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     cdef u64 key[KEY_WORDS]
     cdef u64 k2 = 0
     cdef TTEntry* e
-    cdef TTEntry* kin[TT_WAYS]
-    cdef int nkin, strength, other
+    cdef int strength = 0
     cdef bint use_memory
     cdef u64 mh = 0
     cdef int moves[MAX_MOVES]
@@ -172,20 +174,16 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
             return 1
         if c.options & USE_TT:
             null_key(c, s, key)
-            # Tag 6, and the game's strength where the main search keeps the residues of its
-            # score key: every game of one layout shares a bucket (ttable.layout_of), and one
-            # probe finds them all.
+            # Tag 6: one entry for all the games of these cards, leader and P, whose bounds are
+            # on the strength from which P wins (game_strength, the hardest game 0): every game
+            # of a strength below lower is lost, every game from upper on is won.
             strength = game_strength(kind)
-            k2 = ((<u64>6) << 61) | (<u64>strength << K2_RESIDUE_SHIFT) | <u64>s.leader | (<u64>P << 3)
-            e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
+            k2 = ((<u64>6) << 61) | <u64>s.leader | (<u64>P << 3)
+            e = tt_probe(&c.tt, key, k2)
             if e != NULL:
-                return e.lower
-            for i in range(nkin):
-                # A win of a stronger game is a win of this one; a loss of a weaker one, a loss.
-                other = (entry_key2(kin[i]) >> K2_RESIDUE_SHIFT) & 7
-                if kin[i].lower == 1 and other <= strength:
+                if strength >= e.upper:
                     return 1
-                if kin[i].lower == 0 and other >= strength:
+                if strength < e.lower:
                     return 0
     seat = to_move(g, s)
     nm = points_free_moves(c, s, seat, null, moves)
@@ -231,5 +229,8 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
         if r != 0:
             r = NULL_UNKNOWN if unknown else 1
     if s.count == 0 and r != NULL_UNKNOWN and (c.options & USE_TT) and not c.aborted:
-        tt_store(&c.tt, key, k2, r, r, -1, 0, 0)
+        if r == 1:
+            tt_store(&c.tt, key, k2, 0, strength, -1, 0, 0)
+        else:
+            tt_store(&c.tt, key, k2, strength + 1, GAME_KINDS, -1, 0, 0)
     return r
