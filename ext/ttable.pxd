@@ -348,17 +348,28 @@ cdef inline u64 bucket_of(const TT* tt, u64 h) noexcept nogil:
     return ((h >> 32) * tt.buckets) >> 32
 
 cdef enum:
-    TT_START_BYTES = 8 << 20    # the table starts at this size (or less) and doubles ...
+    TT_START_BYTES = 8 << 20    # the table starts at 3/4 of this size (or less) and doubles ...
     TT_GROW_FILL = 3            # ... when TT_GROW_FILL eighths of its slots are filled, ...
     TT_LATE_BYTES = 64 << 20    # ... or TT_LATE_FILL eighths for a doubling past this size
     TT_LATE_FILL = 7
 
 cdef inline u64 start_buckets(u64 buckets) noexcept nogil:
-    # The starting size: the table's full size halved until it is at most TT_START_BYTES, so
-    # that doubling ends within the full size.
+    # The starting size: the table's full size halved until it is at most TT_START_BYTES, then
+    # taken by 3/4, so that the doublings pass 48 MiB, where median deals end (the doubling
+    # past 64 MiB waits: set_size).  With the default 256 MiB: 6, 12, 24, 48, 96, 192 MiB, then
+    # the full 256 (tt_grow).  Together with one entry for all the games without points of a
+    # position (nullgame.pxd), against the build before both (8, 16, 32, 64 MiB, ...): every
+    # card of seeded deals in fresh processes, best of 2-3, geometric mean of the time ratios
+    # 3 players 0.948 (6 deals), 4 players 0.945 (6), 5 players 0.954 (5); nodes +1.3% (3
+    # players, 8 deals); a quarter less memory for the kernel to zero (a median deal's table
+    # is 48 MiB, about 55% full, instead of 64 MiB, 45%).  The largest deals, whose tables
+    # stop at 192 MiB for a while: 3 players seed 8 +4.3% nodes, seed 13 +1.4%, 4 players
+    # seed 4 +2.1%.  Late past 32 MiB instead (8, 16, 32, 64 MiB): 0.953, 0.941, 0.956, nodes
+    # +5.8% (a median deal's entries fill 32 MiB to 77%).
     while buckets > 1 and buckets * sizeof(TTBucket) > TT_START_BYTES:
         buckets //= 2
-    return buckets
+    buckets = buckets * 3 // 4
+    return buckets if buckets > 0 else 1
 
 cdef inline void set_size(TT* tt, u64 buckets) noexcept nogil:
     # A doubling to more than TT_LATE_BYTES waits until the table is nearly full: the new half
@@ -373,7 +384,8 @@ cdef inline void set_size(TT* tt, u64 buckets) noexcept nogil:
     # back, every card, best of 2, 7 deals each: 3 players -7.1% (nodes +1.4%), 4 players
     # -5.2% (+0.3%), 5 players (6 deals) -7.0% (+1.0%); larger 4-player deals (seeds 2, 3, 11,
     # 13, 15, 16: 23-68M nodes) +1.8% (+3.4%).  Past 32 MiB: 3 players +6.9% against 64 MiB
-    # (nodes +7.3%).
+    # (nodes +7.3%).  (Those sizes were 8, 16, 32, 64, ... MiB; now 6, 12, 24, 48, ...:
+    # start_buckets.)
     cdef int fill = TT_GROW_FILL if 2 * buckets * sizeof(TTBucket) <= TT_LATE_BYTES else TT_LATE_FILL
     tt.buckets = buckets
     tt.grow_at = buckets * TT_WAYS * fill // 8
@@ -452,20 +464,24 @@ cdef inline int tt_worth(const TT* tt, const TTEntry* e) noexcept nogil:
     return entry_depth(e) + (64 if e.gen == tt.gen else 0)
 
 cdef inline void tt_grow(TT* tt) noexcept nogil:
-    # Twice the buckets, in place.  bucket_of scales the hash's high bits to the number of
-    # buckets, so old bucket i's entries go to new buckets 2i and 2i + 1 and nowhere else:
-    # going from the last old bucket down, each new bucket written is past the old ones still
-    # to move (or is bucket 0 or 1, written after bucket 0 was emptied), and no new bucket gets
-    # more entries than one old bucket held.  No search keeps a pointer into the table across
-    # a store (search.pxd, nullgame.pxd), so the table may grow inside any store.
+    # Twice the buckets, or all the memory holds if that is less, in place.  bucket_of scales
+    # the hash's high bits to the number of buckets, so old bucket i's entries go to new
+    # buckets i and above: going from the last old bucket down, every new bucket written is
+    # either past the old buckets still to move or the one being moved (emptied first).  On a
+    # doubling, old bucket i's entries go to new buckets 2i and 2i + 1 alone, and none
+    # overflows; on a smaller last step two old buckets may meet in one new one, where an
+    # entry that finds no free way takes the place of one worth less (tt_worth) or is dropped.
+    # No search keeps a pointer into the table across a store (search.pxd, nullgame.pxd), so
+    # the table may grow inside any store.
     cdef u64 i, j, old = tt.buckets
-    cdef int w, k
+    cdef u64 new = old * 2 if old * 2 <= tt.max_buckets else tt.max_buckets
+    cdef int w, k, victim
     cdef TTBucket moving
     cdef TTBucket* b
-    for i in range(old, old * 2):
+    for i in range(old, new):
         for w in range(TT_WAYS):
             tt.table[i].tag[w] = 0
-    set_size(tt, old * 2)
+    set_size(tt, new)
     i = old
     while i > 0:
         i -= 1
@@ -477,11 +493,21 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
                 continue
             j = bucket_of(tt, tt_hash(moving.e[w].key, entry_key2(&moving.e[w])))
             b = tt.table + j
+            victim = -1
             for k in range(TT_WAYS):
                 if b.tag[k] == 0:
-                    b.tag[k] = moving.tag[w]
-                    b.e[k] = moving.e[w]
+                    victim = k
                     break
+            if victim < 0:
+                tt.entries -= 1         # one of the two goes
+                victim = 0
+                for k in range(1, TT_WAYS):
+                    if tt_worth(tt, &b.e[k]) < tt_worth(tt, &b.e[victim]):
+                        victim = k
+                if tt_worth(tt, &b.e[victim]) >= tt_worth(tt, &moving.e[w]):
+                    continue
+            b.tag[victim] = moving.tag[w]
+            b.e[victim] = moving.e[w]
 
 cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth,
                               int lost) noexcept nogil:
@@ -510,7 +536,7 @@ cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper
             victim = i
             tt.entries += 1
             break
-    if victim >= 0 and tt.entries > tt.grow_at and tt.buckets * 2 <= tt.max_buckets:
+    if victim >= 0 and tt.entries > tt.grow_at and tt.buckets < tt.max_buckets:
         tt.entries -= 1
         tt_grow(tt)
         store_packed(tt, k, k2, lower, upper, best, depth, lost)
