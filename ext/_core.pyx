@@ -394,7 +394,7 @@ cdef class Search:
     @property
     def tt_stats(self):
         """``(entries, stores, hits, bytes)`` of the transposition table; ``bytes`` is the size
-        in use (the table starts at 6 MiB at most and doubles as it fills, up to ``tt_mb``; past
+        in use (the table starts at 5 MiB at most and doubles as it fills, up to ``tt_mb``; past
         64 MiB only when 7/8 full)."""
         size = self.c.tt.buckets * sizeof(TTBucket)
         return (self.c.tt.entries, self.c.tt.stores, self.c.tt.hits, size)

@@ -348,27 +348,32 @@ cdef inline u64 bucket_of(const TT* tt, u64 h) noexcept nogil:
     return ((h >> 32) * tt.buckets) >> 32
 
 cdef enum:
-    TT_START_BYTES = 8 << 20    # the table starts at 3/4 of this size (or less) and doubles ...
+    TT_START_BYTES = 8 << 20    # the table starts at 5/8 of this size (or less) and doubles ...
     TT_GROW_FILL = 3            # ... when TT_GROW_FILL eighths of its slots are filled, ...
     TT_LATE_BYTES = 64 << 20    # ... or TT_LATE_FILL eighths for a doubling past this size
     TT_LATE_FILL = 7
 
 cdef inline u64 start_buckets(u64 buckets) noexcept nogil:
     # The starting size: the table's full size halved until it is at most TT_START_BYTES, then
-    # taken by 3/4, so that the doublings pass 48 MiB, where median deals end (the doubling
-    # past 64 MiB waits: set_size).  With the default 256 MiB: 6, 12, 24, 48, 96, 192 MiB, then
-    # the full 256 (tt_grow).  Together with one entry for all the games without points of a
-    # position (nullgame.pxd), against the build before both (8, 16, 32, 64 MiB, ...): every
-    # card of seeded deals in fresh processes, best of 2-3, geometric mean of the time ratios
-    # 3 players 0.948 (6 deals), 4 players 0.945 (6), 5 players 0.954 (5); nodes +1.3% (3
-    # players, 8 deals); a quarter less memory for the kernel to zero (a median deal's table
-    # is 48 MiB, about 55% full, instead of 64 MiB, 45%).  The largest deals, whose tables
-    # stop at 192 MiB for a while: 3 players seed 8 +4.3% nodes, seed 13 +1.4%, 4 players
-    # seed 4 +2.1%.  Late past 32 MiB instead (8, 16, 32, 64 MiB): 0.953, 0.941, 0.956, nodes
-    # +5.8% (a median deal's entries fill 32 MiB to 77%).
+    # taken by 5/8, so that the doublings pass 40 MiB, where median deals end (the doubling
+    # past 64 MiB waits: set_size).  With the default 256 MiB: 5, 10, 20, 40, 80, 160 MiB, then
+    # the full 256 (tt_grow).  Every card of seeded deals in fresh processes, best of 2-3,
+    # geometric mean of the time ratios:
+    # - 3/4 (6, 12, 24, 48 MiB, ...) together with one entry for all the games without points
+    #   of a position (nullgame.pxd), against the build before both (8, 16, 32, 64 MiB, ...):
+    #   3 players 0.948 (6 deals), 4 players 0.945 (6), 5 players 0.954 (5); nodes +1.3% (3
+    #   players, 8 deals); a median deal's table 48 MiB, about 55% full, instead of 64, 45%.
+    # - then 5/8 against 3/4: 3 players 0.976 and 0.964 (two sets of 6 deals), 4 players 0.991
+    #   (6), 5 players 0.985 (5); nodes +0.8% (3 players, 6 deals); a median deal's table 40
+    #   MiB, about two thirds full.  Less memory for the kernel to zero on first touch (6-13% of
+    #   a fresh process's time at 64 MiB, perf) against more crowded buckets.
+    # - 1/2 (8, 16, 32, 64 MiB, but late past 32): 0.953, 0.941, 0.956 against the build
+    #   before both, nodes +5.8% (a median deal's entries fill 32 MiB to 77%).
+    # The largest deals' tables stop at 160 MiB for a while (with 3/4, at 192 MiB: 3 players
+    # seed 8 +4.3% nodes, seed 13 +1.4%, 4 players seed 4 +2.1%).
     while buckets > 1 and buckets * sizeof(TTBucket) > TT_START_BYTES:
         buckets //= 2
-    buckets = buckets * 3 // 4
+    buckets = buckets * 5 // 8
     return buckets if buckets > 0 else 1
 
 cdef inline void set_size(TT* tt, u64 buckets) noexcept nogil:
@@ -384,7 +389,7 @@ cdef inline void set_size(TT* tt, u64 buckets) noexcept nogil:
     # back, every card, best of 2, 7 deals each: 3 players -7.1% (nodes +1.4%), 4 players
     # -5.2% (+0.3%), 5 players (6 deals) -7.0% (+1.0%); larger 4-player deals (seeds 2, 3, 11,
     # 13, 15, 16: 23-68M nodes) +1.8% (+3.4%).  Past 32 MiB: 3 players +6.9% against 64 MiB
-    # (nodes +7.3%).  (Those sizes were 8, 16, 32, 64, ... MiB; now 6, 12, 24, 48, ...:
+    # (nodes +7.3%).  (Those sizes were 8, 16, 32, 64, ... MiB; now 5, 10, 20, 40, ...:
     # start_buckets.)
     cdef int fill = TT_GROW_FILL if 2 * buckets * sizeof(TTBucket) <= TT_LATE_BYTES else TT_LATE_FILL
     tt.buckets = buckets
