@@ -470,9 +470,10 @@ cdef inline TTEntry* tt_probe_layout(TT* tt, const u64* k, u64 k2, TTEntry** kin
     return found
 
 cdef inline int tt_worth(const TT* tt, const TTEntry* e) noexcept nogil:
-    # What keeping an entry is worth: the work it saves (cards still held), and more if it was
-    # stored or used for the present value.  A full solve asks for one value per card, whose
-    # searches share few positions, so older entries make way first.
+    # What keeping an entry is worth: the work it saves (cards still held; a game without
+    # points' entry more: nullgame.NULL_ENTRY_BONUS), and more if it was stored or used for
+    # the present value.  A full solve asks for one value per card, whose searches share few
+    # positions, so older entries make way first.
     return entry_depth(e) + (64 if e.gen == tt.gen else 0)
 
 cdef inline void tt_grow(TT* tt) noexcept nogil:
