@@ -28,7 +28,7 @@
 # players, 8), -0.06% (5 players, 6); 5-13% fewer entries in the table (3 players seeds 1, 5,
 # 12: 917K -> 802K, 827K -> 770K, 805K -> 760K), which lets it stop at a smaller size
 # (ttable.start_buckets); time alone, fresh processes, 3 players, 6 deals: 0.991.
-from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT
+from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
 from bitops cimport bit, between, highest_bit, popcount64
 from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
