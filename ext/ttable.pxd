@@ -476,6 +476,22 @@ cdef inline int tt_worth(const TT* tt, const TTEntry* e) noexcept nogil:
     # positions, so older entries make way first.
     return entry_depth(e) + (64 if e.gen == tt.gen else 0)
 
+cdef inline int free_way(const TTBucket* b) noexcept nogil:
+    # The first empty slot of a bucket, or -1.
+    cdef int i
+    for i in range(TT_WAYS):
+        if b.tag[i] == 0:
+            return i
+    return -1
+
+cdef inline int least_worth(const TT* tt, const TTBucket* b) noexcept nogil:
+    # The slot of a full bucket whose entry is worth the least (tt_worth).
+    cdef int i, victim = 0
+    for i in range(1, TT_WAYS):
+        if tt_worth(tt, &b.e[i]) < tt_worth(tt, &b.e[victim]):
+            victim = i
+    return victim
+
 cdef inline void tt_grow(TT* tt) noexcept nogil:
     # Twice the buckets, or all the memory holds if that is less, in place.  bucket_of scales
     # the hash's high bits to the number of buckets, so old bucket i's entries go to new
@@ -488,7 +504,7 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
     # the table may grow inside any store.
     cdef u64 i, j, old = tt.buckets
     cdef u64 new = old * 2 if old * 2 <= tt.max_buckets else tt.max_buckets
-    cdef int w, k, victim
+    cdef int w, victim
     cdef TTBucket moving
     cdef TTBucket* b
     for i in range(old, new):
@@ -506,17 +522,10 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
                 continue
             j = bucket_of(tt, tt_hash(moving.e[w].key, entry_key2(&moving.e[w])))
             b = tt.table + j
-            victim = -1
-            for k in range(TT_WAYS):
-                if b.tag[k] == 0:
-                    victim = k
-                    break
+            victim = free_way(b)
             if victim < 0:
                 tt.entries -= 1         # one of the two goes
-                victim = 0
-                for k in range(1, TT_WAYS):
-                    if tt_worth(tt, &b.e[k]) < tt_worth(tt, &b.e[victim]):
-                        victim = k
+                victim = least_worth(tt, b)
                 if tt_worth(tt, &b.e[victim]) >= tt_worth(tt, &moving.e[w]):
                     continue
             b.tag[victim] = moving.tag[w]
@@ -544,21 +553,16 @@ cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper
                 e.key2 = (e.key2 & ~(<unsigned int>7 << K2_LOST_SHIFT)) | (<unsigned int>lost << K2_LOST_SHIFT)
             e.gen = tt.gen
             return
-    for i in range(TT_WAYS):
-        if b.tag[i] == 0:
-            victim = i
-            tt.entries += 1
-            break
+    victim = free_way(b)
+    if victim >= 0:
+        tt.entries += 1
     if victim >= 0 and tt.entries > tt.grow_at and tt.buckets < tt.max_buckets:
         tt.entries -= 1
         tt_grow(tt)
         store_packed(tt, k, k2, lower, upper, best, depth, lost)
         return
     if victim < 0:
-        victim = 0
-        for i in range(1, TT_WAYS):
-            if tt_worth(tt, &b.e[i]) < tt_worth(tt, &b.e[victim]):
-                victim = i
+        victim = least_worth(tt, b)
     b.tag[victim] = tag
     e = &b.e[victim]
     for i in range(KEY_WORDS):
