@@ -107,22 +107,17 @@ cdef inline void top_points(const Game* g, u64 out, int* tops, int count) noexce
     for i in range(count):
         tops[i + 1] = tops[i] + best[i]
 
-cdef inline void prefetch_children(Ctx* c, const State* s, int seat, const int* moves, int nm) noexcept nogil:
-    # At the last card of a trick: start loading the table buckets of every child (trick
-    # starts, which probe the table at once), so that their cache misses overlap.  Paired
-    # runs of full deals: -5% for the seats other than P (nearly always all-nodes, every child
-    # probed), and another -4% for P too (the children a cut-off skips cost a key each).
+cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noexcept nogil:
+    # At the last card of a trick: start loading the table bucket of the trick start after
+    # `move` (which probes the table at once), so that its cache miss overlaps other work.
     cdef State child
     cdef u64 key[KEY_WORDS]
-    cdef int i, offset
+    cdef int offset
     cdef u64 sk
-    for i in range(nm):
-        play_child(&c.g, s, &child, seat, moves[i])
-        if popcount64(child.out) <= c.g.n:
-            return
-        tt_key(c, &child, key)
-        sk = score_key(&c.g, &child, c.P, &offset)
-        tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
+    play_child(&c.g, s, &child, seat, move)
+    tt_key(c, &child, key)
+    sk = score_key(&c.g, &child, c.P, &offset)
+    tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
 
 cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef const Game* g = &c.g
@@ -147,7 +142,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int moves[MAX_MOVES]
     cdef int runs[MAX_MOVES]
     cdef int known[MAX_MOVES]
-    cdef bint quasi, quasi_any, mates
+    cdef bint quasi, quasi_any, mates, ahead
     cdef State child
     cdef int tops[MAX_TRICKS_GAME + 1]
     cdef int tops_seat[MAX_TRICKS_GAME + 1]
@@ -301,8 +296,19 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     nm = gen_moves(c, s, seat, first, moves, runs, &mates)
     quasi = (c.options & USE_QUASI) != 0 and mates      # two moves share a run
     quasi_any = quasi and nobody_takes_all(g, s)     # any run, or only cards with points
-    if s.count == g.n - 1 and nm >= 2 and (c.options & USE_TT):
-        prefetch_children(c, s, seat, moves, nm)
+    # The children's buckets one ahead: the first two before the first child is searched,
+    # then child i + 1's as child i's search starts, so that each miss overlaps the search
+    # of the sibling before it, and a cut-off leaves at most one key made for nothing.  Before
+    # (every child's at once: -5% for the others' last cards, -4% more for P's), the first
+    # children's waits were as long and a cut-off wasted the keys of every later child.
+    # bench/compare_builds.py, best of 2-3, same nodes: 3 players 0.983, 0.981, 0.975 (6
+    # deals), 4 players 0.984, 5 players 1.001 (6 deals each); every child's at once for the
+    # others and one ahead for P 0.974; two ahead 0.991; one ahead in the games without
+    # points too 1.013; the move memory's slots one ahead too 1.000 and 1.023.
+    ahead = s.count == g.n - 1 and nm >= 2 and (c.options & USE_TT) and popcount64(s.out) > g.n + 1
+    if ahead:
+        prefetch_child(c, s, seat, moves[0])
+        prefetch_child(c, s, seat, moves[1])
     if seat == c.P:
         c.stats.p_nodes += 1
         v = 127
@@ -316,6 +322,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 else:
                     c.stats.dominance_cuts += 1
             else:
+                if ahead and i + 1 < nm and i > 0:
+                    prefetch_child(c, s, seat, moves[i + 1])
                 play_child(g, s, &child, seat, moves[i])
                 r = search(c, &child, alpha, beta)
                 if c.aborted:
@@ -346,6 +354,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 else:
                     c.stats.dominance_cuts += 1
             else:
+                if ahead and i + 1 < nm and i > 0:
+                    prefetch_child(c, s, seat, moves[i + 1])
                 play_child(g, s, &child, seat, moves[i])
                 r = search(c, &child, alpha, beta)
                 if c.aborted:
