@@ -142,11 +142,14 @@ cdef inline int child_kind(const Ctx* c, const State* child, int kind) noexcept 
         return -1 if child.out == 0 else k_trick_game(kind - ONE_TRICK_GAME)
     return kind
 
-cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind) noexcept nogil:
+cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind,
+                                   bint ducks_known=False) noexcept nogil:
     # 1 if P wins the game (NULL_GAME: loses every remaining trick; LAST_TRICK_GAME: keeps from
     # winning the last one; k_trick_game(k): wins at most k more tricks, not the last) from s,
     # 0 if the others can stop it, NULL_UNKNOWN if the budget of nodes ran out (or a limit
-    # stopped the search) first.
+    # stopped the search) first.  ducks_known: the caller knows that P cannot lose every
+    # trick from s as the cards lie (bounds.can_duck_everything is False), so s's own test is
+    # skipped.
     cdef const Game* g = &c.g
     cdef int P = c.P
     cdef int seat, r, i, nm, ck
@@ -171,7 +174,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
             return s.leader != P        # the hand is over: P did not win the last trick
         if not null and popcount64(s.out) == g.n:
             return play_last_trick_winner(g, s) != P
-        if can_duck_everything(g, s, P):
+        if not ducks_known and can_duck_everything(g, s, P):
             return 1
         if c.options & USE_TT:
             null_key(c, s, key)
