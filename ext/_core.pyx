@@ -13,7 +13,7 @@ from bitops cimport bit, lowest_bit, popcount64
 from gamerules cimport play_card, hand_score, to_move
 from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLOTS
 from bounds cimport cheap_bounds
-from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, has_bmi2,
+from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, set_canon, tt_key, owner_key,
                     pool_release)
 from search cimport search
 from nullgame cimport points_free_search, GAME_KINDS
@@ -231,6 +231,7 @@ cdef class Search:
         cdef Game* g = &self.c.g
         cdef int i, su
         cdef signed char symbol[64]
+        cdef u64 words[4]
         cdef u64 buckets, slots, entry_bytes = sizeof(TTBucket)
         if not 2 <= players <= MAX_SEATS or len(hands) != players or len(taken) != players:
             raise ValueError(f"players: {players} seats with {len(hands)} hands do not fit")
@@ -310,11 +311,16 @@ cdef class Search:
             symbol[card] = -1
             if self.c.owner[card] >= 0:
                 symbol[card] = self.c.owner[card] * g.n_pcodes + g.pcode[card]
-        for su in range(4):
-            self.c.suit_low[su] = lowest_bit(g.suit_mask[su]) if su < g.n_suits and g.suit_mask[su] else 0
-        set_digits(g, symbol, self.c.symbol_word)
-        set_digits(g, self.c.owner, self.c.owner_word)
-        self.c.bmi2 = has_bmi2() != 0
+        memset(self.c.canon_suit, 0, sizeof(self.c.canon_suit))
+        memset(self.c.suit_low, 0, sizeof(self.c.suit_low))
+        if self.c.relative:
+            for su in range(g.n_suits):
+                self.c.canon_suit[su] = g.suit_mask[su]
+                self.c.suit_low[su] = lowest_bit(g.suit_mask[su])
+            set_digits(g, symbol, words)
+            set_canon(g, words, self.root.out, True, self.c.canon)
+            set_digits(g, self.c.owner, words)
+            set_canon(g, words, self.root.out, False, self.c.canon_owner)
         for i in range(64):
             if self.root.out & bit(i):
                 self.root.out_points += g.points[i]
@@ -366,36 +372,35 @@ cdef class Search:
         self.c.trial_nodes = nodes
 
     @property
-    def bmi2(self):
-        """Whether the keys of the table are computed with the processor's BMI2 instructions
-        (PDEP/PEXT, ``ttable.suit_keys``); on by default where the processor has them.  Set it
-        False to use the portable loop, which gives the same keys (tests compare the two).
-
-        :raises ValueError: when set True on a processor without BMI2.
-        """
-        return bool(self.c.bmi2)
-
-    @bmi2.setter
-    def bmi2(self, bint on):
-        if on and not has_bmi2():
-            raise ValueError("bmi2: this processor has no BMI2 instructions")
-        self.c.bmi2 = on
-
-    @property
     def stats(self):
         """Counters of the search so far, as a dict (see ext/structs.pxd, Stats)."""
         return dict(self.c.stats)
 
     def tt_misplaced(self):
-        """Entries of the transposition table not in the bucket or under the tag their key
-        hashes to: 0 unless the table is broken (for tests of its growth)."""
+        """Entries of the transposition table not in the bucket their key hashes to: 0 unless
+        the table is broken (for tests of its growth)."""
         return tt_misplaced(&self.c.tt)
+
+    def table_key(self, u64 out, bint owners=False):
+        """The transposition table's key of the cards ``out`` still held (a mask of cards held
+        at the root): with relative ranks, the least subset of each suit with the same owners
+        and points in order of rank (``ttable.tt_key``), or with ``owners`` the same of the
+        owners alone (the games without points); otherwise ``out`` itself.  For tests of the
+        keys.
+
+        :raises ValueError: if ``out`` holds a card not held at the root.
+        """
+        cdef State s
+        if out & ~self.root.out & ~self.root.trick_mask:
+            raise ValueError(f"out: {out:#x} holds cards not held at the root")
+        s.out = out
+        return owner_key(&self.c, &s) if owners else tt_key(&self.c, &s)
 
     @property
     def tt_stats(self):
         """``(entries, stores, hits, bytes)`` of the transposition table; ``bytes`` is the size
-        in use (the table starts at 5 MiB at most and doubles as it fills, up to ``tt_mb``; past
-        64 MiB only when 7/8 full)."""
+        in use (the table starts at 2.5 MiB at most and doubles as it fills, up to ``tt_mb``;
+        past 32 MiB only when 7/8 full)."""
         size = self.c.tt.buckets * sizeof(TTBucket)
         return (self.c.tt.entries, self.c.tt.stores, self.c.tt.hits, size)
 

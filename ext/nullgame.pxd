@@ -28,13 +28,13 @@
 # players, 8), -0.06% (5 players, 6); 5-13% fewer entries in the table (3 players seeds 1, 5,
 # 12: 917K -> 802K, 827K -> 770K, 805K -> 760K), which lets it stop at a smaller size
 # (ttable.start_buckets); time alone, fresh processes, 3 players, 6 deals: 0.991.
-from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, USE_TT
+from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, USE_TT
 from bitops cimport bit, between, highest_bit, popcount64
 from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
 from bounds cimport can_duck_everything
 from movegen cimport must_beat, order_score, separating_cards, memory_hash, remembered_in, remember_in, NULL_MEMORY_SLOTS
 from limits cimport must_stop
-from ttable cimport tt_probe, tt_store, suit_keys
+from ttable cimport tt_probe, tt_store, owner_key
 
 cdef enum:
     NULL_UNKNOWN = -1           # the budget ran out, or a limit stopped the search
@@ -46,10 +46,10 @@ cdef enum:
     NULL_MEMORY_CARDS = 1       # the move memory where more tricks than this are left
     NULL_ENTRY_BONUS = 10       # a game's table entry is worth its cards still held plus this
 
-cdef inline void null_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
-    # Owners of the cards still held, each suit in order of rank (ttable.suit_keys on the
-    # owner digits).  Without relative keys: the cards themselves.
-    suit_keys(c, c.owner_word, s.out, key)
+cdef inline u64 null_key(const Ctx* c, const State* s) noexcept nogil:
+    # Owners of the cards still held, each suit in order of rank (ttable.owner_key).  Without
+    # relative keys: the cards themselves.
+    return owner_key(c, s)
 
 cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,
                                   int* moves) noexcept nogil:
@@ -155,7 +155,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
     cdef int seat, r, i, nm, ck
     cdef bint unknown = False
     cdef bint null = kind == NULL_GAME
-    cdef u64 key[KEY_WORDS]
+    cdef u64 key = 0
     cdef u64 k2 = 0
     cdef TTEntry* e
     cdef int strength = 0, worth
@@ -177,7 +177,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
         if not ducks_known and can_duck_everything(g, s, P):
             return 1
         if c.options & USE_TT:
-            null_key(c, s, key)
+            key = null_key(c, s)
             # Tag 6: one entry for all the games of these cards, leader and P, whose bounds are
             # on the strength from which P wins (game_strength, the hardest game 0): every game
             # of a strength below lower is lost, every game from upper on is won.

@@ -4,7 +4,7 @@
 # value >= v; otherwise value == v.  The driver (_core.pyx) calls it with null windows.
 # When a limit stops it (c.aborted), it returns at once without storing anything: the
 # caller must then ignore the value.
-from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, KEY_WORDS, TT_WAYS, USE_TT, USE_BOUNDS, USE_ORDERING,
+from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT, USE_BOUNDS, USE_ORDERING,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
 from bitops cimport popcount64, lowest_bit
 from gamerules cimport hand_score, to_move, whole_points, play_child, play_last_trick, score_key, residue_shifts
@@ -111,11 +111,11 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
     # At the last card of a trick: start loading the table bucket of the trick start after
     # `move` (which probes the table at once), so that its cache miss overlaps other work.
     cdef State child
-    cdef u64 key[KEY_WORDS]
+    cdef u64 key
     cdef int offset
     cdef u64 sk
     play_child(&c.g, s, &child, seat, move)
-    tt_key(c, &child, key)
+    key = tt_key(c, &child)
     sk = score_key(&c.g, &child, c.P, &offset)
     tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
 
@@ -136,7 +136,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef bint by_kin, hint_best
     cdef bint use_memory
     cdef u64 mh = 0
-    cdef u64 key[KEY_WORDS]
+    cdef u64 key = 0
     cdef u64 k2 = 0
     cdef u64 sk = 0
     cdef int moves[MAX_MOVES]
@@ -167,7 +167,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 c.stats.bound_cuts += 1
                 return upper
         if c.options & USE_TT:
-            tt_key(c, s, key)
+            key = tt_key(c, s)
             sk = score_key(g, s, c.P, &offset)
             k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
             e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)

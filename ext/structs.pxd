@@ -67,14 +67,12 @@ cdef struct State:
     int out_points              # units still held in the hands
     int taken[MAX_SEATS]        # units won in completed tricks
 
-cdef enum:
-    KEY_WORDS = 3
-
 cdef struct TTEntry:
-    # 32 bytes: two to a cache line.
-    u64 key[KEY_WORDS]          # the cards still held, who holds them (ttable.tt_key)
+    # 16 bytes: four to a cache line.
+    u64 key                     # the cards still held, who holds them (ttable.tt_key)
     unsigned int key2           # ttable.pack_key2 of the leader, perspective and score key, and
-                                # above it the cards still held: the work an entry saves
+                                # above it the cards still held: the work an entry saves; 0 in
+                                # an empty slot
     signed char lower           # the value is >= lower + offset
     signed char upper           # the value is <= upper + offset
     signed char best            # best card found (relative form), or -1
@@ -82,12 +80,11 @@ cdef struct TTEntry:
 
 cdef enum:
     TT_WAYS = 8                 # entries per bucket (a layout's kin share one: ttable.pxd)
+    CANON_SUITS = 4             # suits of a relative key (ttable.relative_fits)
+    CANON_MASKS = 1024          # subsets of a suit's (at most 10) cards
 
 cdef struct TTBucket:
-    # The tags come first, so that a probe that misses reads one cache line; with the padding
-    # no entry straddles two lines.
-    unsigned short tag[TT_WAYS] # 16 bits of the hash of each entry's key (odd); 0: empty
-    unsigned short pad[TT_WAYS]
+    # Two cache lines (the table is aligned to them).
     TTEntry e[TT_WAYS]
 
 cdef struct TT:
@@ -144,10 +141,13 @@ cdef struct Ctx:
     TT tt
     bint relative               # keys on relative ranks (USE_RELATIVE and the deck fits)
     signed char owner[MAX_CARDS]    # seat holding each card at the root, or -1
-    u64 symbol_word[4]          # each suit's (owner, points) digits (ttable.tt_key, set_digits)
-    u64 owner_word[4]           # each suit's owner digits (nullgame.null_key)
-    int suit_low[4]             # each suit's lowest card
-    bint bmi2                   # the processor has BMI2 (ttable.suit_keys)
+    # The relative keys (ttable.tt_key): for each suit and each subset of its cards still held
+    # (a 10-bit mask from the suit's lowest card), the least subset of the same layout, for the
+    # main search (owners and points, ttable.set_canon) and the games without points (owners).
+    unsigned short canon[CANON_SUITS * CANON_MASKS]
+    unsigned short canon_owner[CANON_SUITS * CANON_MASKS]
+    u64 canon_suit[CANON_SUITS] # each suit's mask (0 for none)
+    int suit_low[CANON_SUITS]   # each suit's lowest card
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void

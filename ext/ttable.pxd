@@ -8,21 +8,33 @@
 #
 # Relative ranks (as DDS does): two positions whose suits hold, from the highest card down, the
 # same owners and the same card points are the same game, whatever cards were played before:
-# every trick goes the same way with the same points.  So the key of a suit is the sequence of
-# (owner, points) of its cards still held, high to low, and not the cards themselves; one entry
-# serves every position that differs only in already-played cards.  The best card is stored as
-# (suit, place from the top) so that it maps to the right card in every such position.
+# every trick goes the same way with the same points.  So the key of a suit is its layout, the
+# sequence of (owner, points) of its cards still held, high to low, and not the cards
+# themselves; one entry serves every position that differs only in already-played cards.  The
+# best card is stored as (suit, place from the top) so that it maps to the right card in every
+# such position.  The owners being the deal's, a suit's layout is a function of which of its
+# cards are still held, one of at most 1,024 subsets: the key names each layout by the least
+# subset that has it (set_canon, by table), 10 bits a suit, where the layout's digits took 40.
+# An entry is then 16 bytes (the key in one word), eight to a bucket of two cache lines.
+# Against entries of 32 bytes (the layouts' digits in three words, gathered with PDEP/PEXT at
+# every probe) in buckets of 288 bytes behind a line of 16-bit tags, both builds plain, seeded
+# deals in fresh processes (every card), geometric mean of the time ratios: 3 players 0.816
+# and 0.855 (two sets of 10 deals), 4 players 0.843 (8), 5 players 0.867 (7); nodes -0.4%,
+# -0.3%, -1.0%, -0.2%.  A median deal's table ends at 20 MiB instead of 40.  Buckets of four
+# entries, one line: 3 players 0.964 and 1.009 against eight (+2.7% and +8.4% nodes: kin
+# entries crowd the bucket), 4 players 1.015 (+12.6%).
 #
-# Kin entries: the bucket and tag come from the key without the residues of the thirds taken
+# Kin entries: the bucket comes from the key without the residues of the thirds taken
 # (layout_of), so the entries of one layout with different residues share a bucket and one
 # probe returns them all; the search turns them into bounds (gamerules.residue_shifts).
-from structs cimport u64, Ctx, Game, State, TT, TTEntry, TTBucket, KEY_WORDS, MAX_SUITS, TT_WAYS
+from structs cimport u64, Ctx, Game, State, TT, TTEntry, TTBucket, MAX_SUITS, TT_WAYS, CANON_MASKS
 from bitops cimport bit, highest_bit, lowest_bit, popcount64
 
 cdef extern from *:
     """
     #include <stdint.h>
     #include <stdlib.h>
+    #include <string.h>
     #if defined(__linux__)
     #include <sys/mman.h>
     #endif
@@ -53,7 +65,7 @@ cdef extern from *:
        one is mapped anonymously, aligned to 2 MiB huge pages and advised to use them: the
        kernel zeroes its pages on first touch, so a search that touches part of it pays for
        that part only, and a probe that misses the cache does not miss the TLB too.  `base` and
-       `mapped` are what to unmap (NULL, 0 when the table came from calloc). */
+       `mapped` are what to unmap (NULL, 0 when the table came from posix_memalign). */
     static void* ciapano_table_alloc(size_t size, void** base, size_t* mapped, int* reused) {
         *base = NULL;
         *mapped = 0;
@@ -89,47 +101,13 @@ cdef extern from *:
             return a;
         }
     #endif
-        return calloc(1, size);
+        /* Small tables: aligned to the buckets' two cache lines, zeroed. */
+        void* t = NULL;
+        if (posix_memalign(&t, 128, size) != 0)
+            return NULL;
+        memset(t, 0, size);
+        return t;
     }
-    /* The relative key of each suit (ttable.suit_keys): the 4-bit digits of `word` at the
-       cards of `out`, packed from the lowest.  With BMI2 (checked at run time: the core is
-       built for any x86-64), a PDEP spreads the suit's bits to one per digit and a PEXT
-       gathers the digits; otherwise a loop over the cards. */
-    static void ciapano_suit_keys_plain(const uint64_t* words, const int* lows, uint64_t out,
-                                        uint64_t* v) {
-        for (int su = 0; su < 4; su++) {
-            uint64_t m = (out >> lows[su]) & 0x3FF, r = 0;
-            int shift = 0;
-            while (m) {
-                int i = __builtin_ctzll(m);
-                m &= m - 1;
-                r |= ((words[su] >> (4 * i)) & 0xF) << shift;
-                shift += 4;
-            }
-            v[su] = r;
-        }
-    }
-    #if defined(__x86_64__) && defined(__GNUC__)
-    #include <immintrin.h>
-    __attribute__((target("bmi2")))
-    static void ciapano_suit_keys_bmi2(const uint64_t* words, const int* lows, uint64_t out,
-                                       uint64_t* v) {
-        for (int su = 0; su < 4; su++) {
-            uint64_t m = (out >> lows[su]) & 0x3FF;
-            v[su] = _pext_u64(words[su], _pdep_u64(m, 0x1111111111ULL) * 0xF);
-        }
-    }
-    static int ciapano_has_bmi2(void) {
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("bmi2");
-    }
-    #else
-    static void ciapano_suit_keys_bmi2(const uint64_t* words, const int* lows, uint64_t out,
-                                       uint64_t* v) {
-        ciapano_suit_keys_plain(words, lows, out, v);
-    }
-    static int ciapano_has_bmi2(void) { return 0; }
-    #endif
     static void ciapano_table_free(void* table, void* base, size_t mapped) {
     #if defined(__linux__) && defined(MAP_ANONYMOUS)
         if (base != NULL) {
@@ -151,11 +129,6 @@ cdef extern from *:
     void* table_alloc "ciapano_table_alloc"(size_t size, void** base, size_t* mapped, int* reused) nogil
     size_t pool_release "ciapano_pool_release"() nogil
     void table_free "ciapano_table_free"(void* table, void* base, size_t mapped) nogil
-    void suit_keys_plain "ciapano_suit_keys_plain"(const u64* words, const int* lows, u64 out,
-                                                   u64* v) nogil
-    void suit_keys_bmi2 "ciapano_suit_keys_bmi2"(const u64* words, const int* lows, u64 out,
-                                                 u64* v) nogil
-    int has_bmi2 "ciapano_has_bmi2"() nogil
 
 
 cdef inline bint relative_fits(const Game* g) noexcept nogil:
@@ -176,7 +149,7 @@ cdef inline bint relative_fits(const Game* g) noexcept nogil:
     return True
 
 cdef inline void set_digits(const Game* g, const signed char* digit, u64* words) noexcept nogil:
-    # The digit words of suit_keys: 4 bits per card of each suit, from its lowest card, the
+    # The digit words of set_canon: 4 bits per card of each suit, from its lowest card, the
     # card's digit (1..15) where `digit` is >= 0 and 0 elsewhere; unused suits hold no card.
     cdef int su, card, low
     for su in range(4):
@@ -189,36 +162,22 @@ cdef inline void set_digits(const Game* g, const signed char* digit, u64* words)
             if card < 64 and (g.suit_mask[su] & bit(card)) and digit[card] >= 0:
                 words[su] |= (<u64>(digit[card] + 1)) << (4 * (card - low))
 
-cdef inline void suit_keys(const Ctx* c, const u64* words, u64 out, u64* key) noexcept nogil:
-    # The key of the cards of `out`.  With relative keys (relative_fits decks): per suit, the
-    # digits of its cards still held, in order of rank, packed into 40 bits (a digit is never
-    # 0, so the length is implied and no two sequences share a key), the four suits in three
-    # words.  Otherwise the cards themselves.
-    cdef u64 v[4]
-    if not c.relative:
-        key[0] = out
-        key[1] = 0
-        key[2] = 0
-        return
-    suit_words(c, words, out, v)
-    pack_suits(v, key)
-
-cdef inline void suit_words(const Ctx* c, const u64* words, u64 out, u64* v) noexcept nogil:
-    # The 40-bit digit word of each suit (suit_keys), relative keys only.
-    if c.bmi2:
-        suit_keys_bmi2(words, c.suit_low, out, v)
-    else:
-        suit_keys_plain(words, c.suit_low, out, v)
-
-cdef inline void pack_suits(const u64* v, u64* key) noexcept nogil:
-    # Four suits' 40-bit words in a key's three words.
-    key[0] = v[0] | ((v[3] & 0xFFFFF) << 44)
-    key[1] = v[1] | (((v[3] >> 20) & 0xFFFFF) << 44)
-    key[2] = v[2] | ((<u64>1) << 63)
+cdef inline u64 gather_digits(u64 word, u64 m) noexcept nogil:
+    # The 4-bit digits of `word` at the places of m (bits from a suit's lowest card), packed
+    # from the lowest: the suit's layout, in order of rank.  A digit is never 0, so the length
+    # is implied and no two sequences share a word.
+    cdef u64 r = 0
+    cdef int i, shift = 0
+    while m:
+        i = lowest_bit(m)
+        m &= m - 1
+        r |= ((word >> (4 * i)) & 0xF) << shift
+        shift += 4
+    return r
 
 cdef inline u64 sort_up(const Game* g, u64 w, int pos) noexcept nogil:
-    # Moves the digit at place pos of a suit's digits (tt_key) up past the digits of the same
-    # owner with fewer points just above it.
+    # Moves the digit at place pos of a suit's digits (layout_word) up past the digits of the
+    # same owner with fewer points just above it.
     cdef int d = <int>((w >> (4 * pos)) & 15)
     cdef int up
     while pos < 9:
@@ -229,39 +188,93 @@ cdef inline u64 sort_up(const Game* g, u64 w, int pos) noexcept nogil:
         pos += 1
     return w
 
-cdef inline void tt_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
-    # Relative ranks: each suit's (owner, points) symbols of the cards still held, in order of
-    # rank (the digit words Ctx.symbol_word).  Otherwise the cards themselves.
-    #
-    # Within a block of cards of one seat with no other seat's card between them, the symbols
-    # are sorted by points instead: against any other card still held, every card of the block
-    # compares alike, and no two of them ever meet in a trick (they are one seat's), so a
-    # position where the block's points lie in another order is the same game with its cards
-    # renamed (a card for the card of the same points).  Positions that differ only in that
-    # order share an entry.  A block is out of order only where a card has fewer points than
-    # the card below it (Game.starters: in ciapano the 2 or the 3 just above the ace): each
-    # such lower card, from the highest down, moves up its block past the cards with fewer
-    # points (an insertion sort; in ciapano the ace past the 2 and the 3 of its holder).
-    # Every card of seeded deals, the same values (and 540 mid-hand positions of 3 to 5 seats,
-    # every card and seat, against the build before any of it): with a suit held by one seat
-    # alone sorted, nodes 3 players -7.4% and -0.2% (8 and 9 deals), 4 players -2.9% (8), 5
-    # players -0.9% (6); with every block, a further -21.9% and -1.1%, -5.5%, -6.1%; time
-    # (bench/compare_builds.py, 3 players, 6 deals) 0.952 and 0.896.
-    cdef u64 v[4]
-    cdef u64 m, starters
-    cdef int su, card
+cdef inline u64 layout_word(const Game* g, u64 word, u64 m, u64 starters) noexcept nogil:
+    # A suit's layout with the cards of m (places from its lowest card) still held: the digits
+    # of `word` at them in order of rank (gather_digits), and, with `starters` (Game.starters
+    # at the same places, or 0), every block of one seat's cards with no other seat's card
+    # between them sorted by points.  Against any other card still held, every card of such a
+    # block compares alike, and no two of them ever meet in a trick (they are one seat's), so
+    # a position where the block's points lie in another order is the same game with its cards
+    # renamed (a card for the card of the same points).  A block is out of order only where a
+    # card has fewer points than the card below it (Game.starters: in ciapano the 2 or the 3
+    # just above the ace): each such lower card, from the highest down, moves up its block past
+    # the cards with fewer points (an insertion sort; in ciapano the ace past the 2 and the 3
+    # of its holder).  Every card of seeded deals, the same values (and 540 mid-hand positions
+    # of 3 to 5 seats, every card and seat, against the build before any of it): with a suit
+    # held by one seat alone sorted, nodes 3 players -7.4% and -0.2% (8 and 9 deals), 4 players
+    # -2.9% (8), 5 players -0.9% (6); with every block, a further -21.9% and -1.1%, -5.5%,
+    # -6.1%; time (bench/compare_builds.py, 3 players, 6 deals) 0.952 and 0.896.
+    cdef u64 w = gather_digits(word, m)
+    cdef u64 st = m & starters
+    cdef int card
+    while st:
+        card = highest_bit(st)
+        st &= ~bit(card)
+        w = sort_up(g, w, popcount64(m & (bit(card) - 1)))
+    return w
+
+cdef enum:
+    CANON_SLOTS = 2048          # open addressing in set_canon: twice the subsets of a suit
+
+cdef inline void set_canon(const Game* g, const u64* words, u64 held, bint sort,
+                           unsigned short* canon) noexcept nogil:
+    # canon[su * CANON_MASKS + m] = the least subset of suit su's cards (places from its lowest card) with the
+    # same layout (layout_word; blocks sorted with `sort`) as m, for every m of the cards
+    # `held` at the root (the others are never still held).  Two positions are then the same
+    # game as far as a suit goes exactly when their subsets have the same canon: tt_key packs
+    # the four suits' canons in 40 bits, where the layouts themselves took 160.  (The layout
+    # is a function of the subset alone, the owners of the cards being the deal's.)
+    cdef u64 seen[CANON_SLOTS]
+    cdef unsigned short first[CANON_SLOTS]
+    cdef u64 hm, m, w, starters
+    cdef int su, low, h
+    for su in range(4):
+        for h in range(1024):
+            canon[su * CANON_MASKS + h] = <unsigned short>h
+        if su >= g.n_suits or g.suit_mask[su] == 0:
+            continue
+        low = lowest_bit(g.suit_mask[su])
+        hm = (held & g.suit_mask[su]) >> low
+        starters = ((g.starters & g.suit_mask[su]) >> low) if sort else 0
+        for h in range(CANON_SLOTS):
+            seen[h] = 0
+        # Every subset of hm in increasing order, so that the first of a layout is the least.
+        m = 0
+        while True:
+            w = layout_word(g, words[su], m, starters) + 1     # + 1: 0 marks an empty slot
+            h = <int>((w * <u64>0x9E3779B97F4A7C15ULL) >> 53)
+            while seen[h] != 0 and seen[h] != w:
+                h = (h + 1) & (CANON_SLOTS - 1)
+            if seen[h] == 0:
+                seen[h] = w
+                first[h] = <unsigned short>m
+            canon[su * CANON_MASKS + <int>m] = first[h]
+            if m == hm:
+                break
+            m = (m - hm) & hm
+
+cdef inline u64 canon_key(const Ctx* c, const unsigned short* canon, u64 out) noexcept nogil:
+    # The four suits' canons (set_canon) of the cards of `out`, 10 bits each.
+    return (<u64>canon[0 * CANON_MASKS + ((out & c.canon_suit[0]) >> c.suit_low[0])]
+            | (<u64>canon[1 * CANON_MASKS + ((out & c.canon_suit[1]) >> c.suit_low[1])] << 10)
+            | (<u64>canon[2 * CANON_MASKS + ((out & c.canon_suit[2]) >> c.suit_low[2])] << 20)
+            | (<u64>canon[3 * CANON_MASKS + ((out & c.canon_suit[3]) >> c.suit_low[3])] << 30))
+
+cdef inline u64 tt_key(const Ctx* c, const State* s) noexcept nogil:
+    # Relative ranks: two positions are the same game when each suit holds, from the highest
+    # card down, the same (owner, points) of the cards still held, with every block of one
+    # seat's cards sorted by points (layout_word); the key is the least subset of each suit
+    # with the suit's layout (set_canon).  Otherwise the cards themselves.
     if not c.relative:
-        suit_keys(c, c.symbol_word, s.out, key)
-        return
-    suit_words(c, c.symbol_word, s.out, v)
-    for su in range(c.g.n_suits):
-        m = s.out & c.g.suit_mask[su]
-        starters = m & c.g.starters
-        while starters:
-            card = highest_bit(starters)
-            starters &= ~bit(card)
-            v[su] = sort_up(&c.g, v[su], popcount64(m & (bit(card) - 1)))
-    pack_suits(v, key)
+        return s.out
+    return canon_key(c, c.canon, s.out)
+
+cdef inline u64 owner_key(const Ctx* c, const State* s) noexcept nogil:
+    # The same with the owners of the cards alone, their points left out (the games without
+    # points: nullgame.null_key).
+    if not c.relative:
+        return s.out
+    return canon_key(c, c.canon_owner, s.out)
 
 cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nogil:
     # A card as stored in the table: itself, or (suit, place from the top) with relative keys.
@@ -325,22 +338,17 @@ cdef inline u64 layout_of(u64 k2) noexcept nogil:
     # residues, so that one probe finds them all (search.pxd, residue_bounds).
     return k2 & ~((<u64>0x3FF) << K2_RESIDUE_SHIFT)
 
-cdef inline u64 tt_hash(const u64* k, u64 k2) noexcept nogil:
-    k2 = layout_of(k2)
-    cdef u64 h = k[0] * <u64>0x9E3779B97F4A7C15ULL
-    h ^= (k[1] + (h >> 32)) * <u64>0xC2B2AE3D27D4EB4FULL
-    h ^= (k[2] + (h >> 29)) * <u64>0x165667B19E3779F9ULL
-    h ^= (k2 + (h >> 32)) * <u64>0x9E3779B97F4A7C15ULL
-    h ^= h >> 29
-    return h
+cdef inline u64 tt_hash(u64 k, u64 k2) noexcept nogil:
+    # k2 packed (pack_key2); its residues are left out (layout_of).
+    # (SplitMix64's finalizer on the key and the layout.)
+    cdef u64 h = k ^ (layout_of(k2) * <u64>0x9E3779B97F4A7C15ULL)
+    h = (h ^ (h >> 30)) * <u64>0xBF58476D1CE4E5B9ULL
+    h = (h ^ (h >> 27)) * <u64>0x94D049BB133111EBULL
+    return h ^ (h >> 31)
 
-cdef inline bint same_key(const TTEntry* e, const u64* k, u64 k2) noexcept nogil:
+cdef inline bint same_key(const TTEntry* e, u64 k, u64 k2) noexcept nogil:
     # k2 packed (pack_key2).
-    return entry_key2(e) == k2 and e.key[0] == k[0] and e.key[1] == k[1] and e.key[2] == k[2]
-
-cdef inline unsigned short hash_tag(u64 h) noexcept nogil:
-    # The low 16 bits (the bucket comes from the high 32), never 0.
-    return <unsigned short>((h & 0xFFFF) | 1)
+    return e.key == k and entry_key2(e) == k2
 
 cdef inline u64 bucket_of(const TT* tt, u64 h) noexcept nogil:
     # The bucket of a hash: its high 32 bits scaled to the number of buckets (any number up to
@@ -348,17 +356,19 @@ cdef inline u64 bucket_of(const TT* tt, u64 h) noexcept nogil:
     return ((h >> 32) * tt.buckets) >> 32
 
 cdef enum:
-    TT_START_BYTES = 8 << 20    # the table starts at 5/8 of this size (or less) and doubles ...
+    TT_START_BYTES = 4 << 20    # the table starts at 5/8 of this size (or less) and doubles ...
     TT_GROW_FILL = 3            # ... when TT_GROW_FILL eighths of its slots are filled, ...
-    TT_LATE_BYTES = 64 << 20    # ... or TT_LATE_FILL eighths for a doubling past this size
+    TT_LATE_BYTES = 32 << 20    # ... or TT_LATE_FILL eighths for a doubling past this size
     TT_LATE_FILL = 7
 
 cdef inline u64 start_buckets(u64 buckets) noexcept nogil:
     # The starting size: the table's full size halved until it is at most TT_START_BYTES, then
-    # taken by 5/8, so that the doublings pass 40 MiB, where median deals end (the doubling
-    # past 64 MiB waits: set_size).  With the default 256 MiB: 5, 10, 20, 40, 80, 160 MiB, then
-    # the full 256 (tt_grow).  Every card of seeded deals in fresh processes, best of 2-3,
-    # geometric mean of the time ratios:
+    # taken by 5/8, so that the doublings pass 20 MiB, where median deals end (the doubling
+    # past 32 MiB waits: set_size).  With the default 256 MiB: 2.5, 5, 10, 20, 40, 80, 160 MiB,
+    # then the full 256 (tt_grow).  Starting at 5 MiB instead: fresh processes 3 players 1.011
+    # (10 deals), the same nodes.  The figures below are from entries of 32 bytes (in buckets
+    # of 288), at twice these sizes in bytes for about as many entries: every card of seeded
+    # deals in fresh processes, best of 2-3, geometric mean of the time ratios:
     # - 3/4 (6, 12, 24, 48 MiB, ...) together with one entry for all the games without points
     #   of a position (nullgame.pxd), against the build before both (8, 16, 32, 64 MiB, ...):
     #   3 players 0.948 (6 deals), 4 players 0.945 (6), 5 players 0.954 (5); nodes +1.3% (3
@@ -389,8 +399,8 @@ cdef inline void set_size(TT* tt, u64 buckets) noexcept nogil:
     # back, every card, best of 2, 7 deals each: 3 players -7.1% (nodes +1.4%), 4 players
     # -5.2% (+0.3%), 5 players (6 deals) -7.0% (+1.0%); larger 4-player deals (seeds 2, 3, 11,
     # 13, 15, 16: 23-68M nodes) +1.8% (+3.4%).  Past 32 MiB: 3 players +6.9% against 64 MiB
-    # (nodes +7.3%).  (Those sizes were 8, 16, 32, 64, ... MiB; now 5, 10, 20, 40, ...:
-    # start_buckets.)
+    # (nodes +7.3%).  (Those sizes were 8, 16, 32, 64, ... MiB with entries of 32 bytes; now
+    # 2.5, 5, 10, 20, ... with 16: start_buckets.)
     cdef int fill = TT_GROW_FILL if 2 * buckets * sizeof(TTBucket) <= TT_LATE_BYTES else TT_LATE_FILL
     tt.buckets = buckets
     tt.grow_at = buckets * TT_WAYS * fill // 8
@@ -428,43 +438,38 @@ cdef inline void tt_free(TT* tt) noexcept nogil:
 cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* p) nogil
 
-cdef inline void tt_prefetch(const TT* tt, const u64* k, u64 k2) noexcept nogil:
-    # Start loading the bucket of a key that a probe will soon read (the tags' cache line).
-    prefetch(tt.table + bucket_of(tt, tt_hash(k, pack_key2(k2))))
+cdef inline void tt_prefetch(const TT* tt, u64 k, u64 k2) noexcept nogil:
+    # Start loading the bucket of a key that a probe will soon read (both its cache lines).
+    cdef const char* b = <const char*>(tt.table + bucket_of(tt, tt_hash(k, pack_key2(k2))))
+    prefetch(b)
+    if sizeof(TTBucket) > 64:
+        prefetch(b + 64)
 
-cdef inline TTEntry* tt_probe(TT* tt, const u64* k, u64 k2) noexcept nogil:
+cdef inline TTEntry* tt_probe(TT* tt, u64 k, u64 k2) noexcept nogil:
     return tt_probe_layout(tt, k, k2, NULL, NULL)
 
-cdef inline TTEntry* tt_probe_layout(TT* tt, const u64* k, u64 k2, TTEntry** kin, int* nkin) noexcept nogil:
+cdef inline TTEntry* tt_probe_layout(TT* tt, u64 k, u64 k2, TTEntry** kin, int* nkin) noexcept nogil:
     # The entry of the key, or NULL; with kin, also the entries of the same layout with other
     # residues (at most TT_WAYS), their number in nkin.
     k2 = pack_key2(k2)
-    cdef u64 h = tt_hash(k, k2)
-    cdef TTBucket* b = tt.table + bucket_of(tt, h)
-    cdef unsigned short tag = hash_tag(h)
+    cdef TTBucket* b = tt.table + bucket_of(tt, tt_hash(k, k2))
     cdef TTEntry* found = NULL
     cdef TTEntry* e
+    cdef u64 layout = layout_of(k2)
     cdef int i
-    # Every cache line of the bucket requested at once, so that the entry a tag matches does
-    # not wait for a second miss after the tags' line.  Same nodes; bench/compare_builds.py,
-    # best of 2: 3 players 0.981 and 0.976 (6 and 7 deals), 4 players 0.987 (6 deals).
-    prefetch(<char*>b + 64)
-    prefetch(<char*>b + 128)
-    prefetch(<char*>b + 192)
-    prefetch(<char*>b + 256)
+    if sizeof(TTBucket) > 64:
+        prefetch(<char*>b + 64)
     if kin != NULL:
         nkin[0] = 0
     for i in range(TT_WAYS):
-        if b.tag[i] != tag:
-            continue
         e = &b.e[i]
-        if e.key[0] != k[0] or e.key[1] != k[1] or e.key[2] != k[2]:
+        if e.key != k:
             continue
         if entry_key2(e) == k2:
             tt.hits += 1
             e.gen = tt.gen
             found = e
-        elif kin != NULL and layout_of(entry_key2(e)) == layout_of(k2):
+        elif kin != NULL and layout_of(entry_key2(e)) == layout:
             kin[nkin[0]] = e
             nkin[0] += 1
     return found
@@ -480,7 +485,7 @@ cdef inline int free_way(const TTBucket* b) noexcept nogil:
     # The first empty slot of a bucket, or -1.
     cdef int i
     for i in range(TT_WAYS):
-        if b.tag[i] == 0:
+        if b.e[i].key2 == 0:
             return i
     return -1
 
@@ -491,6 +496,11 @@ cdef inline int least_worth(const TT* tt, const TTBucket* b) noexcept nogil:
         if tt_worth(tt, &b.e[i]) < tt_worth(tt, &b.e[victim]):
             victim = i
     return victim
+
+cdef inline void clear_bucket(TTBucket* b) noexcept nogil:
+    cdef int w
+    for w in range(TT_WAYS):
+        b.e[w].key2 = 0
 
 cdef inline void tt_grow(TT* tt) noexcept nogil:
     # Twice the buckets, or all the memory holds if that is less, in place.  bucket_of scales
@@ -508,17 +518,15 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
     cdef TTBucket moving
     cdef TTBucket* b
     for i in range(old, new):
-        for w in range(TT_WAYS):
-            tt.table[i].tag[w] = 0
+        clear_bucket(tt.table + i)
     set_size(tt, new)
     i = old
     while i > 0:
         i -= 1
         moving = tt.table[i]
+        clear_bucket(tt.table + i)
         for w in range(TT_WAYS):
-            tt.table[i].tag[w] = 0
-        for w in range(TT_WAYS):
-            if moving.tag[w] == 0:
+            if moving.e[w].key2 == 0:
                 continue
             j = bucket_of(tt, tt_hash(moving.e[w].key, entry_key2(&moving.e[w])))
             b = tt.table + j
@@ -528,20 +536,17 @@ cdef inline void tt_grow(TT* tt) noexcept nogil:
                 victim = least_worth(tt, b)
                 if tt_worth(tt, &b.e[victim]) >= tt_worth(tt, &moving.e[w]):
                     continue
-            b.tag[victim] = moving.tag[w]
             b.e[victim] = moving.e[w]
 
-cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth,
+cdef inline void store_packed(TT* tt, u64 k, u64 k2, int lower, int upper, int best, int depth,
                               int lost) noexcept nogil:
     # tt_store with key2 packed (pack_key2).
-    cdef u64 h = tt_hash(k, k2)
-    cdef TTBucket* b = tt.table + bucket_of(tt, h)
-    cdef unsigned short tag = hash_tag(h)
+    cdef TTBucket* b = tt.table + bucket_of(tt, tt_hash(k, k2))
     cdef TTEntry* e
     cdef int i, victim = -1
     tt.stores += 1
     for i in range(TT_WAYS):
-        if b.tag[i] == tag and same_key(&b.e[i], k, k2):
+        if same_key(&b.e[i], k, k2):
             e = &b.e[i]
             if lower > e.lower:
                 e.lower = lower
@@ -563,41 +568,36 @@ cdef inline void store_packed(TT* tt, const u64* k, u64 k2, int lower, int upper
         return
     if victim < 0:
         victim = least_worth(tt, b)
-    b.tag[victim] = tag
     e = &b.e[victim]
-    for i in range(KEY_WORDS):
-        e.key[i] = k[i]
+    e.key = k
     e.key2 = <unsigned int>(k2 | (<u64>depth << K2_BITS) | (<u64>lost << K2_LOST_SHIFT))
     e.lower = lower
     e.upper = upper
     e.best = best
     e.gen = tt.gen
 
-cdef inline void tt_store(TT* tt, const u64* k, u64 k2, int lower, int upper, int best, int depth,
+cdef inline void tt_store(TT* tt, u64 k, u64 k2, int lower, int upper, int best, int depth,
                           int lost) noexcept nogil:
     # Merge bounds into the entry for this key, or take the empty slot or the slot worth the
     # least (tt_worth).
     store_packed(tt, k, pack_key2(k2), lower, upper, best, depth, lost)
 
 cdef inline u64 tt_misplaced(const TT* tt) noexcept nogil:
-    # Entries in use whose tag or bucket is not the one their key hashes to (for tests: 0).
-    cdef u64 i, h, bad = 0
+    # Entries in use not in the bucket their key hashes to (for tests: 0).
+    cdef u64 i, bad = 0
     cdef int w
     for i in range(tt.buckets):
         for w in range(TT_WAYS):
-            if tt.table[i].tag[w] == 0:
+            if tt.table[i].e[w].key2 == 0:
                 continue
-            h = tt_hash(tt.table[i].e[w].key, entry_key2(&tt.table[i].e[w]))
-            if bucket_of(tt, h) != i or hash_tag(h) != tt.table[i].tag[w]:
+            if bucket_of(tt, tt_hash(tt.table[i].e[w].key, entry_key2(&tt.table[i].e[w]))) != i:
                 bad += 1
     return bad
 
 cdef inline void tt_clear(TT* tt) noexcept nogil:
     # Empty the table and shrink it to its starting size (the pages it grew into stay mapped).
     cdef u64 i
-    cdef int w
     set_size(tt, start_buckets(tt.max_buckets))
     for i in range(tt.buckets):
-        for w in range(TT_WAYS):
-            tt.table[i].tag[w] = 0
+        clear_bucket(tt.table + i)
     tt.entries = 0

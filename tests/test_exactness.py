@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import ciapano
 from ciapano import _core
+from ciapano.cards import Card
 from ciapano.reference import reference_move_values, reference_value
 from ciapano.rules import HAND_POINTS
 from ciapano.solve import _search
@@ -125,18 +126,69 @@ def test_stopped_trials_leave_the_values_exact(seed, cards):
     assert tried.stats["trial_stops"] > 0
 
 
-@pytest.mark.parametrize(("players", "cards"), [(3, 15), (4, 12), (5, 10)])
-def test_portable_keys_equal_the_bmi2_keys(players, cards):
-    # The table's keys from the portable loop and from PDEP/PEXT (ttable.suit_keys) must be the
-    # same numbers: then both searches visit exactly the same nodes, not only find the values.
-    core = _search(played_deal(players, 7, cards), 16)
-    if not core.bmi2:
-        pytest.skip("this processor has no BMI2: only the portable keys run here")
-    fast = [core.value_bounds(s) for s in range(players)], core.nodes
-    portable = _search(played_deal(players, 7, cards), 16)
-    portable.bmi2 = False
-    assert ([portable.value_bounds(s) for s in range(players)], portable.nodes) == fast
-    assert fast[1] > 10_000
+def _suit_layout(pos: ciapano.Position, out: int, suit: int, owners: bool) -> tuple:
+    """The layout of a suit as the table must key it (ext/ttable.pxd, layout_word), written
+    out plainly: the (owner, thirds) of its cards still held from the highest down, every run
+    of one seat's cards sorted by thirds (with ``owners``, the owners alone, unsorted)."""
+    owner = {c.index: seat for seat, hand in enumerate(pos.hands) for c in hand}
+    owner.update({c.index: (pos.leader + i) % pos.players for i, c in enumerate(pos.trick)})
+    cards = [Card(i) for i in range(10 * suit + 9, 10 * suit - 1, -1) if out >> i & 1]
+    if owners:
+        return tuple(owner[c.index] for c in cards)
+    runs: list[list[Card]] = []
+    for c in cards:
+        if runs and owner[runs[-1][0].index] == owner[c.index]:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return tuple(
+        (owner[c.index], c.thirds) for run in runs for c in sorted(run, key=lambda c: -c.thirds)
+    )
+
+
+@pytest.mark.parametrize(("players", "seed", "cards"), [(3, 7, 0), (3, 8, 9), (4, 7, 5), (5, 7, 3)])
+@pytest.mark.parametrize("owners", [False, True])
+def test_table_keys_are_the_layouts(players, seed, cards, owners):
+    # The table's key of a suit is the least subset of its cards with the same layout
+    # (ttable.set_canon): two subsets of every suit's cards held at the root must get the same
+    # key exactly when their layouts are the same, and the key must name a subset of the same
+    # layout.  Every subset of every suit, against the layout written out plainly.
+    pos = played_deal(players, seed, cards)
+    core = _search(pos, 1)
+    held = sum(h.mask for h in pos.hands) | sum(c.mask for c in pos.trick)
+    shared = 0
+    for suit in range(4):
+        hm = held >> (10 * suit) & 0x3FF
+        first: dict[tuple, int] = {}
+        m = 0
+        while True:
+            out = m << (10 * suit)
+            key = core.table_key(out, owners) >> (10 * suit) & 0x3FF
+            layout = _suit_layout(pos, out, suit, owners)
+            assert key & ~hm == 0 and _suit_layout(pos, key << (10 * suit), suit, owners) == layout
+            shared += layout in first
+            assert first.setdefault(layout, key) == key
+            if m == hm:
+                break
+            m = (m - hm) & hm
+        assert len(set(first.values())) == len(first)
+    assert shared > 0
+    # And the suits' keys side by side: the whole key of two suits at once.
+    assert core.table_key(held, owners) == sum(
+        (core.table_key(held & (0x3FF << (10 * su)), owners)) for su in range(4)
+    )
+
+
+def test_plain_table_keys_are_the_cards():
+    # Without relative ranks (the checked configuration), the key is the cards still held.
+    pos = played_deal(4, 3, 6)
+    core = _search(pos, 1, _core.OPTION_TT | _core.OPTION_EQUIVALENCE)
+    held = sum(h.mask for h in pos.hands)
+    assert core.table_key(held) == core.table_key(held, True) == held
+    played = ((1 << 40) - 1) & ~held & ~sum(c.mask for c in pos.trick)
+    assert played
+    with pytest.raises(ValueError, match="out"):
+        core.table_key(held | played)
 
 
 def _wins_points_free_game(
