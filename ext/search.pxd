@@ -4,11 +4,11 @@
 # value >= v; otherwise value == v.  The driver (_core.pyx) calls it with null windows.
 # When a limit stops it (c.aborted), it returns at once without storing anything: the
 # caller must then ignore the value.
-from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT, USE_BOUNDS, USE_ORDERING,
+from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT, USE_BOUNDS, USE_ORDERING, USE_EQUIVALENCE,
                       USE_NULLGAME, USE_LASTTRICK, USE_QUASI)
-from bitops cimport popcount64, lowest_bit
-from gamerules cimport hand_score, to_move, whole_points, play_child, play_last_trick, score_key, residue_shifts
-from movegen cimport p_takes_trick, gen_moves, memory_hash, remembered_move, remember_move
+from bitops cimport popcount64, lowest_bit, bit
+from gamerules cimport legal_cards, hand_score, to_move, whole_points, play_child, play_last_trick, score_key, residue_shifts
+from movegen cimport p_takes_trick, gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all, other_may_take_all
 from nullgame cimport points_free_search, k_trick_game, game_strength, NULL_GAME, LAST_TRICK_GAME, MAX_TRICKS_GAME
 from limits cimport must_stop
@@ -119,6 +119,25 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
     sk = score_key(&c.g, &child, c.P, &offset)
     tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
 
+cdef inline bint ahead_ok(const Ctx* c, const State* s) noexcept nogil:
+    # Whether the children's table buckets are worth prefetching: at the last card of a trick
+    # (the children are trick starts, which probe the table at once), not the last trick.
+    return s.count == c.g.n - 1 and (c.options & USE_TT) != 0 and popcount64(s.out) > c.g.n + 1
+
+cdef inline bint heads_class(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
+    # Whether `card` is a legal card of `seat` (to move) that gen_moves would list: the highest
+    # card of its class of equivalent cards (movegen.pxd).  A remembered card may be neither
+    # (the move memory's slots hold 9 bits of their key's hash).
+    cdef const Game* g = &c.g
+    cdef u64 legal = legal_cards(g, s, seat)
+    cdef u64 above
+    if card < 0 or card >= 64 or not (legal & bit(card)):
+        return False
+    if not (c.options & USE_EQUIVALENCE):
+        return True
+    above = legal & g.suit_mask[g.suit_of[card]] & ~(bit(card + 1) - 1)
+    return above == 0 or not equivalent(g, separating_cards(s), card, lowest_bit(above))
+
 cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef const Game* g = &c.g
     cdef int lower = 0
@@ -146,7 +165,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef State child
     cdef int tops[MAX_TRICKS_GAME + 1]
     cdef int tops_seat[MAX_TRICKS_GAME + 1]
-    cdef int k, j
+    cdef int k, j, start
     c.nodes += 1
     if must_stop(c):
         c.aborted = True
@@ -297,87 +316,128 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         r = remembered_move(c, mh)
         if r >= 0:
             first = r
-    nm = gen_moves(c, s, seat, first, moves, runs, &mates)
-    quasi = (c.options & USE_QUASI) != 0 and mates      # two moves share a run
-    quasi_any = quasi and nobody_takes_all(g, s)     # any run, or only cards with points
-    # The children's buckets one ahead: the first two before the first child is searched,
-    # then child i + 1's as child i's search starts, so that each miss overlaps the search
-    # of the sibling before it, and a cut-off leaves at most one key made for nothing.  Before
-    # (every child's at once: -5% for the others' last cards, -4% more for P's), the first
-    # children's waits were as long and a cut-off wasted the keys of every later child.
-    # bench/compare_builds.py, best of 2-3, same nodes: 3 players 0.983, 0.981, 0.975 (6
-    # deals), 4 players 0.984, 5 players 1.001 (6 deals each); every child's at once for the
-    # others and one ahead for P 0.974; two ahead 0.991; one ahead in the games without
-    # points too 1.013; the move memory's slots one ahead too 1.000 and 1.023.
-    ahead = s.count == g.n - 1 and nm >= 2 and (c.options & USE_TT) and popcount64(s.out) > g.n + 1
-    if ahead:
-        prefetch_child(c, s, seat, moves[0])
-        prefetch_child(c, s, seat, moves[1])
-    if seat == c.P:
-        c.stats.p_nodes += 1
-        v = 127
-        for i in range(nm):
-            k = run_known(g, s, c.P, seat, moves, runs, known, i, beta, quasi_any) if quasi else 0
-            if k:
-                # A card of the same run decides this one: it is >= beta.
-                r = known[i]
-                if k == 1:
-                    c.stats.quasi_cuts += 1
-                else:
-                    c.stats.dominance_cuts += 1
-            else:
-                if ahead and i + 1 < nm and i > 0:
-                    prefetch_child(c, s, seat, moves[i + 1])
-                play_child(g, s, &child, seat, moves[i])
-                r = search(c, &child, alpha, beta)
-                if c.aborted:
-                    return 0
-                known[i] = r
-                c.stats.p_moves += 1
-            if r < v:
-                v = r
-                best = moves[i]
-                if v <= alpha:
-                    c.stats.p_cut[i if i < 3 else 3] += 1
-                    if use_memory:
-                        remember_move(c, mh, best)
-                    break
-                if v < beta:
-                    beta = v
+    # The remembered or stored card is searched before the other cards are made and ordered
+    # (lazy move generation): most nodes that have one are decided by it, and then the others
+    # are never generated.  The same nodes (the card comes first in gen_moves' order anyway);
+    # bench/compare_builds.py, profile-guided builds, best of 2: 3 players 0.947, 4 players
+    # 0.979, 5 players 0.977 (6 deals each); not at the last card of a trick (whose children's
+    # buckets are prefetched), plain builds: 3 players 0.971 against 0.939 at every card.
+    start = 0
+    if first >= 0 and (c.options & USE_ORDERING) and heads_class(c, s, seat, first):
+        play_child(g, s, &child, seat, first)
+        r = search(c, &child, alpha, beta)
+        if c.aborted:
+            return 0
+        v = r
+        best = first
+        if seat == c.P:
+            c.stats.p_nodes += 1
+            c.stats.p_moves += 1
+            if v <= alpha:
+                c.stats.p_cut[0] += 1
+                start = -1
+                if use_memory:
+                    remember_move(c, mh, best)
+            elif v < beta:
+                beta = v
         else:
-            c.stats.p_all += 1
-    else:
-        c.stats.o_nodes += 1
-        v = -1
-        for i in range(nm):
-            k = run_known(g, s, c.P, seat, moves, runs, known, i, alpha, quasi_any) if quasi else 0
-            if k:
-                r = known[i]
-                if k == 1:
-                    c.stats.quasi_cuts += 1
+            c.stats.o_nodes += 1
+            c.stats.o_moves += 1
+            if v >= beta:
+                c.stats.o_cut[0] += 1
+                start = -1
+                if use_memory:
+                    remember_move(c, mh, best)
+            elif v > alpha:
+                alpha = v
+        if start == 0:
+            start = 1
+            known[0] = r
+    if start >= 0:
+        nm = gen_moves(c, s, seat, first, moves, runs, &mates)
+        quasi = (c.options & USE_QUASI) != 0 and mates      # two moves share a run
+        quasi_any = quasi and nobody_takes_all(g, s)     # any run, or only cards with points
+        # The children's buckets one ahead: the first two before the first child is
+        # searched, then child i + 1's as child i's search starts, so that each miss overlaps
+        # the search of the sibling before it, and a cut-off leaves at most one key made for
+        # nothing.  Before (every child's at once: -5% for the others' last cards, -4% more
+        # for P's), the first children's waits were as long and a cut-off wasted the keys of
+        # every later child.  bench/compare_builds.py, best of 2-3, same nodes: 3 players
+        # 0.983, 0.981, 0.975 (6 deals), 4 players 0.984, 5 players 1.001 (6 deals each);
+        # every child's at once for the others and one ahead for P 0.974; two ahead 0.991;
+        # one ahead in the games without points too 1.013; the move memory's slots one ahead
+        # too 1.000 and 1.023.
+        ahead = nm - start >= 2 and ahead_ok(c, s)
+        if ahead:
+            prefetch_child(c, s, seat, moves[start])
+            prefetch_child(c, s, seat, moves[start + 1])
+        if seat == c.P:
+            if start == 0:
+                c.stats.p_nodes += 1
+                v = 127
+            for i in range(start, nm):
+                k = run_known(g, s, c.P, seat, moves, runs, known, i, beta, quasi_any) if quasi else 0
+                if k:
+                    # A card of the same run decides this one: it is >= beta.
+                    r = known[i]
+                    if k == 1:
+                        c.stats.quasi_cuts += 1
+                    else:
+                        c.stats.dominance_cuts += 1
                 else:
-                    c.stats.dominance_cuts += 1
+                    if ahead and i + 1 < nm and i > start:
+                        prefetch_child(c, s, seat, moves[i + 1])
+                    play_child(g, s, &child, seat, moves[i])
+                    r = search(c, &child, alpha, beta)
+                    if c.aborted:
+                        return 0
+                    known[i] = r
+                    c.stats.p_moves += 1
+                if r < v:
+                    v = r
+                    best = moves[i]
+                    if v <= alpha:
+                        c.stats.p_cut[i if i < 3 else 3] += 1
+                        if use_memory:
+                            remember_move(c, mh, best)
+                        break
+                    if v < beta:
+                        beta = v
             else:
-                if ahead and i + 1 < nm and i > 0:
-                    prefetch_child(c, s, seat, moves[i + 1])
-                play_child(g, s, &child, seat, moves[i])
-                r = search(c, &child, alpha, beta)
-                if c.aborted:
-                    return 0
-                known[i] = r
-                c.stats.o_moves += 1
-            if r > v:
-                v = r
-                best = moves[i]
-                if v >= beta:
-                    c.stats.o_cut[i if i < 3 else 3] += 1
-                    if use_memory:
-                        remember_move(c, mh, best)
-                    break
-                if v > alpha:
-                    alpha = v
+                c.stats.p_all += 1
         else:
-            c.stats.o_all += 1
+            if start == 0:
+                c.stats.o_nodes += 1
+                v = -1
+            for i in range(start, nm):
+                k = run_known(g, s, c.P, seat, moves, runs, known, i, alpha, quasi_any) if quasi else 0
+                if k:
+                    r = known[i]
+                    if k == 1:
+                        c.stats.quasi_cuts += 1
+                    else:
+                        c.stats.dominance_cuts += 1
+                else:
+                    if ahead and i + 1 < nm and i > start:
+                        prefetch_child(c, s, seat, moves[i + 1])
+                    play_child(g, s, &child, seat, moves[i])
+                    r = search(c, &child, alpha, beta)
+                    if c.aborted:
+                        return 0
+                    known[i] = r
+                    c.stats.o_moves += 1
+                if r > v:
+                    v = r
+                    best = moves[i]
+                    if v >= beta:
+                        c.stats.o_cut[i if i < 3 else 3] += 1
+                        if use_memory:
+                            remember_move(c, mh, best)
+                        break
+                    if v > alpha:
+                        alpha = v
+            else:
+                c.stats.o_all += 1
     if s.count == 0 and (c.options & USE_TT):
         if v <= a0:
             if v < upper:
