@@ -138,6 +138,35 @@ cdef inline bint heads_class(const Ctx* c, const State* s, int seat, int card) n
     above = legal & g.suit_mask[g.suit_of[card]] & ~(bit(card + 1) - 1)
     return above == 0 or not equivalent(g, separating_cards(s), card, lowest_bit(above))
 
+cdef inline int move_value(Ctx* c, const State* s, int seat, const int* moves, const int* runs,
+                           int* known, int i, int nm, int start, int alpha, int beta, bint quasi,
+                           bint quasi_any, bint ahead) noexcept nogil:
+    # The value of moves[i] for the seat to move (fail-soft in the window): from a card of its
+    # run searched before (run_known, against beta for P and alpha for the others), or
+    # searched, with the next card's bucket prefetched (ahead: one ahead from the card after
+    # moves[start]).  The caller checks c.aborted.
+    cdef State child
+    cdef int r, k = 0
+    if quasi:
+        k = run_known(&c.g, s, c.P, seat, moves, runs, known, i, beta if seat == c.P else alpha,
+                      quasi_any)
+    if k:
+        if k == 1:
+            c.stats.quasi_cuts += 1
+        else:
+            c.stats.dominance_cuts += 1
+        return known[i]
+    if ahead and i + 1 < nm and i > start:
+        prefetch_child(c, s, seat, moves[i + 1])
+    play_child(&c.g, s, &child, seat, moves[i])
+    r = search(c, &child, alpha, beta)
+    known[i] = r
+    if seat == c.P:
+        c.stats.p_moves += 1
+    else:
+        c.stats.o_moves += 1
+    return r
+
 cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     cdef const Game* g = &c.g
     cdef int lower = 0
@@ -162,7 +191,6 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int runs[MAX_MOVES]
     cdef int known[MAX_MOVES]
     cdef bint quasi, quasi_any, mates, ahead
-    cdef State child
     cdef int tops[MAX_TRICKS_GAME + 1]
     cdef int tops_seat[MAX_TRICKS_GAME + 1]
     cdef int k, j, start
@@ -324,35 +352,28 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     # buckets are prefetched), plain builds: 3 players 0.971 against 0.939 at every card.
     start = 0
     if first >= 0 and (c.options & USE_ORDERING) and heads_class(c, s, seat, first):
-        play_child(g, s, &child, seat, first)
-        r = search(c, &child, alpha, beta)
+        moves[0] = first
+        v = move_value(c, s, seat, moves, runs, known, 0, 1, 0, alpha, beta, False, False, False)
         if c.aborted:
             return 0
-        v = r
         best = first
+        start = 1
         if seat == c.P:
             c.stats.p_nodes += 1
-            c.stats.p_moves += 1
             if v <= alpha:
                 c.stats.p_cut[0] += 1
                 start = -1
-                if use_memory:
-                    remember_move(c, mh, best)
             elif v < beta:
                 beta = v
         else:
             c.stats.o_nodes += 1
-            c.stats.o_moves += 1
             if v >= beta:
                 c.stats.o_cut[0] += 1
                 start = -1
-                if use_memory:
-                    remember_move(c, mh, best)
             elif v > alpha:
                 alpha = v
-        if start == 0:
-            start = 1
-            known[0] = r
+        if start < 0 and use_memory:
+            remember_move(c, mh, best)
     if start >= 0:
         nm = gen_moves(c, s, seat, first, moves, runs, &mates)
         quasi = (c.options & USE_QUASI) != 0 and mates      # two moves share a run
@@ -376,23 +397,10 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 c.stats.p_nodes += 1
                 v = 127
             for i in range(start, nm):
-                k = run_known(g, s, c.P, seat, moves, runs, known, i, beta, quasi_any) if quasi else 0
-                if k:
-                    # A card of the same run decides this one: it is >= beta.
-                    r = known[i]
-                    if k == 1:
-                        c.stats.quasi_cuts += 1
-                    else:
-                        c.stats.dominance_cuts += 1
-                else:
-                    if ahead and i + 1 < nm and i > start:
-                        prefetch_child(c, s, seat, moves[i + 1])
-                    play_child(g, s, &child, seat, moves[i])
-                    r = search(c, &child, alpha, beta)
-                    if c.aborted:
-                        return 0
-                    known[i] = r
-                    c.stats.p_moves += 1
+                r = move_value(c, s, seat, moves, runs, known, i, nm, start, alpha, beta, quasi,
+                               quasi_any, ahead)
+                if c.aborted:
+                    return 0
                 if r < v:
                     v = r
                     best = moves[i]
@@ -410,22 +418,10 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 c.stats.o_nodes += 1
                 v = -1
             for i in range(start, nm):
-                k = run_known(g, s, c.P, seat, moves, runs, known, i, alpha, quasi_any) if quasi else 0
-                if k:
-                    r = known[i]
-                    if k == 1:
-                        c.stats.quasi_cuts += 1
-                    else:
-                        c.stats.dominance_cuts += 1
-                else:
-                    if ahead and i + 1 < nm and i > start:
-                        prefetch_child(c, s, seat, moves[i + 1])
-                    play_child(g, s, &child, seat, moves[i])
-                    r = search(c, &child, alpha, beta)
-                    if c.aborted:
-                        return 0
-                    known[i] = r
-                    c.stats.o_moves += 1
+                r = move_value(c, s, seat, moves, runs, known, i, nm, start, alpha, beta, quasi,
+                               quasi_any, ahead)
+                if c.aborted:
+                    return 0
                 if r > v:
                     v = r
                     best = moves[i]
