@@ -335,7 +335,11 @@ cdef class Search:
         # (about 2**(cards/2) trick starts).
         buckets = max(1, min(<u64>(tt_mb * (1 << 20)) // entry_bytes,
                              (<u64>1) << (6 + popcount64(self.root.out) // 2)))
-        if tt_init(&self.c.tt, buckets) != 0:
+        # It starts at 2**(cards/2) buckets at most: 8,192 entries with 20 cards still held
+        # (PIMC's samples with 5 tricks left to play, four players), where it started at 2.5 MiB
+        # (163,840 entries) and a kept table's were emptied first, at every sample.  Full deals
+        # start at 2.5 MiB as before (ttable.start_buckets).
+        if tt_init(&self.c.tt, buckets, (<u64>1) << (popcount64(self.root.out) // 2)) != 0:
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
         # The move memory (movegen.pxd): a slot for every 16 of the table's, from 256 up to
         # MOVE_MEMORY_SLOTS (512 KiB), so that the small searches of sampling and puzzles

@@ -93,6 +93,7 @@ cdef struct TT:
     size_t mapped
     u64 buckets                 # number of buckets in use (any number >= 1)
     u64 max_buckets             # buckets the memory holds: the table grows up to them
+    u64 start_buckets           # buckets it starts with (ttable.tt_init, tt_clear)
     u64 grow_at                 # filled slots at which the table grows (ttable.tt_grow)
     unsigned char gen           # generation: one per value asked of the driver (_core.pyx)
     u64 entries

@@ -405,8 +405,11 @@ cdef inline void set_size(TT* tt, u64 buckets) noexcept nogil:
     tt.buckets = buckets
     tt.grow_at = buckets * TT_WAYS * fill // 8
 
-cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
-    # Returns 0, or -1 when out of memory.  The memory for `buckets` buckets is mapped at once
+cdef inline int tt_init(TT* tt, u64 buckets, u64 start) noexcept nogil:
+    # Returns 0, or -1 when out of memory.  The table starts at start_buckets(buckets), or at
+    # `start` buckets if that is less (a small position needs few entries: the search of one
+    # with a few tricks left takes thousands of nodes, and a kept table's buckets in use are
+    # emptied first).  The memory for `buckets` buckets is mapped at once
     # and zeroed lazily (table_alloc), but the table starts small and doubles as it fills
     # (tt_grow), so that it touches memory in proportion to the entries it holds: the kernel
     # zeroes each page on first touch, and on this machine (a virtual machine that hands free
@@ -420,7 +423,10 @@ cdef inline int tt_init(TT* tt, u64 buckets) noexcept nogil:
     if tt.table == NULL:
         return -1
     tt.max_buckets = buckets
-    set_size(tt, start_buckets(buckets))
+    tt.start_buckets = start_buckets(buckets)
+    if 0 < start < tt.start_buckets:
+        tt.start_buckets = start
+    set_size(tt, tt.start_buckets)
     if reused:
         # A kept table (table_alloc): empty the buckets in use; growth empties the others.
         tt_clear(tt)
@@ -597,7 +603,7 @@ cdef inline u64 tt_misplaced(const TT* tt) noexcept nogil:
 cdef inline void tt_clear(TT* tt) noexcept nogil:
     # Empty the table and shrink it to its starting size (the pages it grew into stay mapped).
     cdef u64 i
-    set_size(tt, start_buckets(tt.max_buckets))
+    set_size(tt, tt.start_buckets)
     for i in range(tt.buckets):
         clear_bucket(tt.table + i)
     tt.entries = 0
