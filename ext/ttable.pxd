@@ -60,16 +60,17 @@ cdef extern from *:
         return total;
     }
 
-    /* A table of `size` bytes, zeroed, or with `*reused` set a kept one of at least that size
-       that holds old entries (tt_init clears what it uses).  On Linux a large
+    /* A table of `size` bytes, zeroed, or with `*dirty` set one that may hold anything: a kept
+       one of at least that size with old entries, or a small one (tt_init empties the buckets
+       it uses, and growth the others).  On Linux a large
        one is mapped anonymously, aligned to 2 MiB huge pages and advised to use them: the
        kernel zeroes its pages on first touch, so a search that touches part of it pays for
        that part only, and a probe that misses the cache does not miss the TLB too.  `base` and
        `mapped` are what to unmap (NULL, 0 when the table came from posix_memalign). */
-    static void* ciapano_table_alloc(size_t size, void** base, size_t* mapped, int* reused) {
+    static void* ciapano_table_alloc(size_t size, void** base, size_t* mapped, int* dirty) {
         *base = NULL;
         *mapped = 0;
-        *reused = 0;
+        *dirty = 0;
     #if defined(__linux__) && defined(MAP_ANONYMOUS)
         if (size >= ((size_t)4 << 20)) {
             int best = -1;
@@ -81,7 +82,7 @@ cdef extern from *:
                 *base = ciapano_pool[best].base;
                 *mapped = ciapano_pool[best].mapped;
                 ciapano_pool[best] = ciapano_pool[--ciapano_pool_count];
-                *reused = 1;
+                *dirty = 1;
                 return t;
             }
             /* None fits: the caller asks for larger tables now (say one thread instead of
@@ -101,11 +102,12 @@ cdef extern from *:
             return a;
         }
     #endif
-        /* Small tables: aligned to the buckets' two cache lines, zeroed. */
+        /* Small tables: aligned to the buckets' two cache lines, not zeroed (a position with 5
+           cards each asks for 1 MiB and starts with 16 KiB of it: tt_init). */
         void* t = NULL;
         if (posix_memalign(&t, 128, size) != 0)
             return NULL;
-        memset(t, 0, size);
+        *dirty = 1;
         return t;
     }
     static void ciapano_table_free(void* table, void* base, size_t mapped) {
@@ -126,7 +128,7 @@ cdef extern from *:
         free(table);
     }
     """
-    void* table_alloc "ciapano_table_alloc"(size_t size, void** base, size_t* mapped, int* reused) nogil
+    void* table_alloc "ciapano_table_alloc"(size_t size, void** base, size_t* mapped, int* dirty) nogil
     size_t pool_release "ciapano_pool_release"() nogil
     void table_free "ciapano_table_free"(void* table, void* base, size_t mapped) nogil
 
@@ -418,8 +420,8 @@ cdef inline int tt_init(TT* tt, u64 buckets, u64 start) noexcept nogil:
     # faster (sum 16.0 s -> 13.6 s) while the machine's memory was cold (growing at 5/8 full:
     # within 5% either way while it was warm).  Growing at 3/8 full costs 1% more nodes (5/8:
     # 3.6%, 2/8: 0.3%): kin entries crowd a bucket, and a fuller table overflows more buckets.
-    cdef int reused
-    tt.table = <TTBucket*>table_alloc(buckets * sizeof(TTBucket), &tt.base, &tt.mapped, &reused)
+    cdef int dirty
+    tt.table = <TTBucket*>table_alloc(buckets * sizeof(TTBucket), &tt.base, &tt.mapped, &dirty)
     if tt.table == NULL:
         return -1
     tt.max_buckets = buckets
@@ -427,8 +429,9 @@ cdef inline int tt_init(TT* tt, u64 buckets, u64 start) noexcept nogil:
     if 0 < start < tt.start_buckets:
         tt.start_buckets = start
     set_size(tt, tt.start_buckets)
-    if reused:
-        # A kept table (table_alloc): empty the buckets in use; growth empties the others.
+    if dirty:
+        # A kept or small table (table_alloc): empty the buckets in use; growth empties the
+        # others.
         tt_clear(tt)
     tt.gen = 0
     tt.entries = 0
