@@ -311,11 +311,9 @@ cdef class Search:
             symbol[card] = -1
             if self.c.owner[card] >= 0:
                 symbol[card] = self.c.owner[card] * g.n_pcodes + g.pcode[card]
-        memset(self.c.canon_suit, 0, sizeof(self.c.canon_suit))
         memset(self.c.suit_low, 0, sizeof(self.c.suit_low))
         if self.c.relative:
             for su in range(g.n_suits):
-                self.c.canon_suit[su] = g.suit_mask[su]
                 self.c.suit_low[su] = lowest_bit(g.suit_mask[su])
             set_digits(g, symbol, words)
             set_canon(g, words, self.root.out, True, self.c.canon)

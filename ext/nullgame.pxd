@@ -46,11 +46,6 @@ cdef enum:
     NULL_MEMORY_CARDS = 1       # the move memory where more tricks than this are left
     NULL_ENTRY_BONUS = 10       # a game's table entry is worth its cards still held plus this
 
-cdef inline u64 null_key(const Ctx* c, const State* s) noexcept nogil:
-    # Owners of the cards still held, each suit in order of rank (ttable.owner_key).  Without
-    # relative keys: the cards themselves.
-    return owner_key(c, s)
-
 cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,
                                   int* moves) noexcept nogil:
     # The moves of a game without points (the null game, or with null False the k-trick and
@@ -177,7 +172,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
         if not ducks_known and can_duck_everything(g, s, P):
             return 1
         if c.options & USE_TT:
-            key = null_key(c, s)
+            key = owner_key(c, s)      # who holds the cards still held, not their points
             # Tag 6: one entry for all the games of these cards, leader and P, whose bounds are
             # on the strength from which P wins (game_strength, the hardest game 0): every game
             # of a strength below lower is lost, every game from upper on is won.

@@ -147,8 +147,7 @@ cdef struct Ctx:
     # main search (owners and points, ttable.set_canon) and the games without points (owners).
     unsigned short canon[CANON_SUITS * CANON_MASKS]
     unsigned short canon_owner[CANON_SUITS * CANON_MASKS]
-    u64 canon_suit[CANON_SUITS] # each suit's mask (0 for none)
-    int suit_low[CANON_SUITS]   # each suit's lowest card
+    int suit_low[CANON_SUITS]   # each suit's lowest card (0 for none)
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void

@@ -27,7 +27,7 @@
 # Kin entries: the bucket comes from the key without the residues of the thirds taken
 # (layout_of), so the entries of one layout with different residues share a bucket and one
 # probe returns them all; the search turns them into bounds (gamerules.residue_shifts).
-from structs cimport u64, Ctx, Game, State, TT, TTEntry, TTBucket, MAX_SUITS, TT_WAYS, CANON_MASKS
+from structs cimport u64, Ctx, Game, State, TT, TTEntry, TTBucket, MAX_SUITS, TT_WAYS, CANON_SUITS, CANON_MASKS
 from bitops cimport bit, highest_bit, lowest_bit, popcount64
 
 cdef extern from *:
@@ -216,23 +216,23 @@ cdef inline u64 layout_word(const Game* g, u64 word, u64 m, u64 starters) noexce
     return w
 
 cdef enum:
-    CANON_SLOTS = 2048          # open addressing in set_canon: twice the subsets of a suit
+    CANON_SLOTS = 2 * CANON_MASKS   # open addressing in set_canon: twice a suit's subsets
 
 cdef inline void set_canon(const Game* g, const u64* words, u64 held, bint sort,
                            unsigned short* canon) noexcept nogil:
-    # canon[su * CANON_MASKS + m] = the least subset of suit su's cards (places from its lowest card) with the
-    # same layout (layout_word; blocks sorted with `sort`) as m, for every m of the cards
-    # `held` at the root (the others are never still held).  Two positions are then the same
-    # game as far as a suit goes exactly when their subsets have the same canon: tt_key packs
-    # the four suits' canons in 40 bits, where the layouts themselves took 160.  (The layout
-    # is a function of the subset alone, the owners of the cards being the deal's.)
+    # canon[su * CANON_MASKS + m] = the least subset of suit su's cards (places from its lowest
+    # card) with the same layout (layout_word; blocks sorted with `sort`) as m, for every m of
+    # the cards `held` at the root (the others are never still held; unused suits map 0 to
+    # 0).  Two positions are then the same game as far as a suit goes exactly when their
+    # subsets have the same canon: tt_key packs the four suits' canons in 40 bits, where the
+    # layouts themselves took 160.  (The layout is a function of the subset alone, the owners
+    # of the cards being the deal's.)
     cdef u64 seen[CANON_SLOTS]
     cdef unsigned short first[CANON_SLOTS]
     cdef u64 hm, m, w, starters
     cdef int su, low, h
-    for su in range(4):
-        for h in range(1024):
-            canon[su * CANON_MASKS + h] = <unsigned short>h
+    for su in range(CANON_SUITS):
+        canon[su * CANON_MASKS] = 0
         if su >= g.n_suits or g.suit_mask[su] == 0:
             continue
         low = lowest_bit(g.suit_mask[su])
@@ -244,7 +244,7 @@ cdef inline void set_canon(const Game* g, const u64* words, u64 held, bint sort,
         m = 0
         while True:
             w = layout_word(g, words[su], m, starters) + 1     # + 1: 0 marks an empty slot
-            h = <int>((w * <u64>0x9E3779B97F4A7C15ULL) >> 53)
+            h = <int>((w * <u64>0x9E3779B97F4A7C15ULL) >> 53)    # 11 bits: CANON_SLOTS
             while seen[h] != 0 and seen[h] != w:
                 h = (h + 1) & (CANON_SLOTS - 1)
             if seen[h] == 0:
@@ -257,10 +257,10 @@ cdef inline void set_canon(const Game* g, const u64* words, u64 held, bint sort,
 
 cdef inline u64 canon_key(const Ctx* c, const unsigned short* canon, u64 out) noexcept nogil:
     # The four suits' canons (set_canon) of the cards of `out`, 10 bits each.
-    return (<u64>canon[0 * CANON_MASKS + ((out & c.canon_suit[0]) >> c.suit_low[0])]
-            | (<u64>canon[1 * CANON_MASKS + ((out & c.canon_suit[1]) >> c.suit_low[1])] << 10)
-            | (<u64>canon[2 * CANON_MASKS + ((out & c.canon_suit[2]) >> c.suit_low[2])] << 20)
-            | (<u64>canon[3 * CANON_MASKS + ((out & c.canon_suit[3]) >> c.suit_low[3])] << 30))
+    return (<u64>canon[0 * CANON_MASKS + ((out & c.g.suit_mask[0]) >> c.suit_low[0])]
+            | (<u64>canon[1 * CANON_MASKS + ((out & c.g.suit_mask[1]) >> c.suit_low[1])] << 10)
+            | (<u64>canon[2 * CANON_MASKS + ((out & c.g.suit_mask[2]) >> c.suit_low[2])] << 20)
+            | (<u64>canon[3 * CANON_MASKS + ((out & c.g.suit_mask[3]) >> c.suit_low[3])] << 30))
 
 cdef inline u64 tt_key(const Ctx* c, const State* s) noexcept nogil:
     # Relative ranks: two positions are the same game when each suit holds, from the highest
@@ -273,7 +273,7 @@ cdef inline u64 tt_key(const Ctx* c, const State* s) noexcept nogil:
 
 cdef inline u64 owner_key(const Ctx* c, const State* s) noexcept nogil:
     # The same with the owners of the cards alone, their points left out (the games without
-    # points: nullgame.null_key).
+    # points: nullgame.points_free_search).
     if not c.relative:
         return s.out
     return canon_key(c, c.canon_owner, s.out)

@@ -173,7 +173,7 @@ def test_table_keys_are_the_layouts(players, seed, cards, owners):
             m = (m - hm) & hm
         assert len(set(first.values())) == len(first)
     assert shared > 0
-    # And the suits' keys side by side: the whole key of two suits at once.
+    # And the suits' keys side by side: the whole key of every suit at once.
     assert core.table_key(held, owners) == sum(
         (core.table_key(held & (0x3FF << (10 * su)), owners)) for su in range(4)
     )
