@@ -1,12 +1,22 @@
-"""Build the Cython search core (``ext/*.pyx``) as ``ciapano._core``.
+"""Build the Cython search core: one engine per game, ``ciapano._engine_<game>``, and the
+limits they share, ``ciapano._limits``.
+
+Games as compile-time modules: every engine is the same skeleton (``ext/core``: the driver,
+search, move generation, transposition table) compiled with one game's ``game.pxd`` (and
+``game_search.pxd``), which the skeleton cimports by those names.  Which game an engine gets is
+the include path of its extension: ``ext/<game>`` first, then ``ext/core``.  So a game's rules,
+scoring and techniques are inlined into its own search, and a technique a game does not use
+costs it nothing at run time (the C compiler removes it).  To add a game: a directory
+``ext/<game>`` with ``game.pxd``, ``game_search.pxd`` and ``_engine_<game>.pyx`` (one line:
+``include "driver.pxi"``), and its name in ``GAMES`` below.
 
 Compiler directives are set here, once, for every module.  Set the environment variable
 ``CIAPANO_DEBUG=1`` when building to turn bounds checks, wrap-around and None checks back on
 and to compile without optimisation (``-O0 -g``), for debugging the core.
 
-With GCC the core is built twice, profile-guided (as CPython's ``--enable-optimizations``
-does): first instrumented, then, after a training run that solves a few full deals
-(``tools/pgo_train.py``, 5-10 s), again with the profile, so that the compiler lays out the
+With GCC the engines are built twice, profile-guided (as CPython's ``--enable-optimizations``
+does): first instrumented, then, after a training run that solves a few full deals of each game
+(``tools/pgo_train.py``, 5-10 s a game), again with the profile, so that the compiler lays out the
 search's hot branches from measured counts.  Same nodes and values; time -3.3% and -3.8%
 (3 players, two sets of 6 and 7 deals), -2.9% (4 players, 6 deals), ``bench/compare_builds.py``
 in one process, best of 2.  Set ``CIAPANO_PGO=0`` for a single plain build (quicker, and
@@ -43,19 +53,26 @@ if platform.machine().lower() in ("x86_64", "amd64"):
     # POPCNT and friends (x86-64-v2, every x86-64 processor since about 2009) for the bit masks.
     compile_args.append("-march=x86-64-v2")
 
-extensions = [
-    Extension(
-        "ciapano._core",
-        sources=["ext/_core.pyx"],
-        include_dirs=["ext"],
-        extra_compile_args=compile_args,
-    ),
-]
+#: The games with an engine: ext/<game>/_engine_<game>.pyx, compiled with ext/<game>/game.pxd.
+GAMES = ("ciapano", "busca")
+
+
+def _cythonized(name: str, source: str, include: list[str]) -> list[Extension]:
+    # One cythonize call per extension: each has its own include path, which decides the game
+    # its skeleton is compiled with.  force: Cython's dependency tracking keeps one include
+    # path per process, so it cannot tell which game.pxd an engine depends on.
+    ext = Extension(name, sources=[source], include_dirs=include, extra_compile_args=compile_args)
+    return cythonize([ext], include_path=include, compiler_directives=directives, force=True)
+
+
+extensions = _cythonized("ciapano._limits", "ext/core/_limits.pyx", ["ext/core"])
+for _game in GAMES:
+    extensions += _cythonized(
+        f"ciapano._engine_{_game}", f"ext/{_game}/_engine_{_game}.pyx", [f"ext/{_game}", "ext/core"]
+    )
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 PGO = not DEBUG and os.environ.get("CIAPANO_PGO", "1") not in ("", "0")
-#: The modules ciapano.solve needs, copied beside the instrumented core for the training run.
-TRAINING_MODULES = ("cards.py", "errors.py", "position.py", "rules.py", "solve.py")
 
 
 def _is_gcc(compiler) -> bool:
@@ -69,37 +86,39 @@ def _is_gcc(compiler) -> bool:
 
 
 class ProfileGuidedBuild(build_ext):
-    """build_ext, twice with GCC: instrumented, a training run, then with the profile."""
+    """build_ext; with GCC the engines twice: instrumented, a training run, with the profile."""
 
-    def build_extension(self, ext):
-        if not PGO or not _is_gcc(self.compiler):
-            return super().build_extension(ext)
-        plain_args = list(ext.extra_compile_args)
-        plain_link = list(ext.extra_link_args)
+    def build_extensions(self):
+        engines = [e for e in self.extensions if e.name.startswith("ciapano._engine_")]
+        if not PGO or not engines or not _is_gcc(self.compiler):
+            return super().build_extensions()
+        saved = {id(e): (list(e.extra_compile_args), list(e.extra_link_args)) for e in engines}
         with tempfile.TemporaryDirectory(prefix="ciapano-pgo-") as tmp:
             prof = os.path.join(tmp, "profile")
             try:
                 # The profile is keyed on the object file's path: both builds write the same one.
-                ext.extra_compile_args = [
-                    *plain_args,
-                    f"-fprofile-generate={prof}",
-                    "-fprofile-update=single",
-                ]
-                ext.extra_link_args = [*plain_link, f"-fprofile-generate={prof}"]
+                for ext in engines:
+                    plain_args, plain_link = saved[id(ext)]
+                    ext.extra_compile_args = [
+                        *plain_args,
+                        f"-fprofile-generate={prof}",
+                        "-fprofile-update=single",
+                    ]
+                    ext.extra_link_args = [*plain_link, f"-fprofile-generate={prof}"]
                 self.force = True
-                super().build_extension(ext)
+                super().build_extensions()
                 package = os.path.join(tmp, "train", "ciapano")
                 os.makedirs(package)
                 open(os.path.join(package, "__init__.py"), "w").close()
-                for name in TRAINING_MODULES:
-                    shutil.copy(os.path.join(ROOT, "solver", name), package)
-                built = self.get_ext_fullpath(ext.name)
-                shutil.copy(built, os.path.join(package, os.path.basename(built)))
+                for ext in self.extensions:
+                    built = self.get_ext_fullpath(ext.name)
+                    shutil.copy(built, os.path.join(package, os.path.basename(built)))
                 subprocess.run(
                     [
                         sys.executable,
                         os.path.join(ROOT, "tools", "pgo_train.py"),
                         os.path.join(tmp, "train"),
+                        *(e.name.removeprefix("ciapano._engine_") for e in engines),
                     ],
                     check=True,
                     timeout=900,
@@ -107,14 +126,16 @@ class ProfileGuidedBuild(build_ext):
                 )
                 if not os.path.isdir(prof) or not os.listdir(prof):
                     raise RuntimeError("the training run wrote no profile")
-                ext.extra_compile_args = [
-                    *plain_args,
-                    f"-fprofile-use={prof}",
-                    "-fprofile-correction",
-                    "-Wno-missing-profile",
-                ]
-                ext.extra_link_args = plain_link
-                super().build_extension(ext)
+                for ext in engines:
+                    plain_args, plain_link = saved[id(ext)]
+                    ext.extra_compile_args = [
+                        *plain_args,
+                        f"-fprofile-use={prof}",
+                        "-fprofile-correction",
+                        "-Wno-missing-profile",
+                    ]
+                    ext.extra_link_args = plain_link
+                super().build_extensions()
                 return None
             except Exception as exc:  # any failure: fall back to the plain build
                 print(
@@ -122,18 +143,9 @@ class ProfileGuidedBuild(build_ext):
                     file=sys.stderr,
                 )
             finally:
-                ext.extra_compile_args = plain_args
-                ext.extra_link_args = plain_link
-            return super().build_extension(ext)
+                for ext in engines:
+                    ext.extra_compile_args, ext.extra_link_args = saved[id(ext)]
+            return super().build_extensions()
 
 
-setup(
-    cmdclass={"build_ext": ProfileGuidedBuild},
-    ext_modules=cythonize(
-        extensions,
-        include_path=["ext"],
-        compiler_directives=directives,
-        # Rebuild when the .pxd files of the core change.
-        force=DEBUG,
-    ),
-)
+setup(cmdclass={"build_ext": ProfileGuidedBuild}, ext_modules=extensions)

@@ -38,13 +38,13 @@ from pathlib import Path
 import numpy as np
 
 import ciapano
-from ciapano import _core
+from ciapano import engine
 from ciapano.dealing import random_deal
 
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The checked configuration: a plain alpha-beta with a table on exact cards.
-CHECKED_OPTIONS = _core.OPTION_TT | _core.OPTION_EQUIVALENCE
+CHECKED_OPTIONS = engine.OPTION_TT | engine.OPTION_EQUIVALENCE
 
 
 def _position(kind: str, spec: tuple, tricks: int = 0) -> ciapano.Position:
@@ -64,7 +64,7 @@ def _solve(kind: str, spec: tuple, mode: str, queue: mp.Queue) -> None:
         t = ciapano.dd_table(pos)
         queue.put((time.perf_counter() - start, t.nodes, t.to_list()))
     else:
-        options = CHECKED_OPTIONS if mode == "checked2" else _core.OPTION_ALL
+        options = CHECKED_OPTIONS if mode == "checked2" else engine.OPTION_ALL
         r = ciapano.solve(pos, options=options)
         found = r.value if mode == "cards" else [(card.text, v) for card, v in r]
         queue.put((time.perf_counter() - start, r.nodes, found))

@@ -21,7 +21,7 @@ from typing import IO, Annotated, Any, NoReturn, TypeVar
 import typer
 
 import ciapano
-from ciapano import _core
+from ciapano import engine
 from ciapano.analysis import POLICIES, AnalysisInterrupted
 from ciapano.errors import CiapanoError, MissingDependency
 from ciapano.pimc import DEFAULT_PIMC_TT_MB
@@ -396,9 +396,9 @@ def _warn(message: str) -> None:
     typer.echo(f"{prog}: error: {message}", err=True)
 
 
-def _interruptible(job: Callable[[_core.SearchLimits], T]) -> T:
+def _interruptible(job: Callable[[engine.SearchLimits], T]) -> T:
     """Run a search job so that Ctrl-C stops it (exit 130)."""
-    limits = _core.SearchLimits()
+    limits = engine.SearchLimits()
     try:
         return run_stoppable(lambda: job(limits), limits)
     except KeyboardInterrupt:
@@ -586,7 +586,7 @@ def analyse_command(
     assert hand is not None
     record = _read_record(hand)
 
-    def job(limits: _core.SearchLimits) -> ciapano.Analysis:
+    def job(limits: engine.SearchLimits) -> ciapano.Analysis:
         return ciapano.analyse(
             record,
             from_trick=from_trick,

@@ -9,7 +9,7 @@ costly cards: the other seats' cards, chosen by the seats that play against it, 
 it.  So a seat that plays no costly card scores at most its opening guarantee.
 
 Speed: one search core and one transposition table serve every position of the hand
-(``_core.Search.set_root``; the table's keys depend on the cards still held and their owners,
+(``engine Search.set_root``; the table's keys depend on the cards still held and their owners,
 fixed by the deal, not on the cards played), as DDS's play analyser does; and every search but
 the first of a seat starts from what is already known: a seat's guarantee cannot rise while the
 others play, nor fall by its own card, and most questions ("is this card optimal too?") are one
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
+from . import engine
 from .cards import CARDS, Card, CardError, CardSet
 from .errors import CiapanoError, IllegalMoveError, PositionError
 from .position import Position
@@ -65,9 +65,9 @@ def _root_args(position: Position) -> tuple[list[int], int, list[int], list[int]
 class _Engine:
     """One core search and table for every position from ``first`` on (same deal)."""
 
-    def __init__(self, first: Position, tt_mb: float, limits: _core.SearchLimits | None) -> None:
-        self.limits = limits if limits is not None else _core.SearchLimits()
-        self.core = _search(first, tt_mb, _core.OPTION_ALL, self.limits)
+    def __init__(self, first: Position, tt_mb: float, limits: engine.SearchLimits | None) -> None:
+        self.limits = limits if limits is not None else engine.SearchLimits()
+        self.core = _search(first, tt_mb, engine.OPTION_ALL, self.limits)
         self._at = first
 
     def _root(self, position: Position) -> None:
@@ -358,7 +358,7 @@ def analyse(
     from_trick: int = 1,
     every_seat: bool = True,
     tt_mb: float = DEFAULT_TT_MB,
-    _limits: _core.SearchLimits | None = None,
+    _limits: engine.SearchLimits | None = None,
 ) -> Analysis:
     """Analyse a played hand card by card, double-dummy.
 
@@ -492,7 +492,7 @@ def check(
     card: Card | str,
     *,
     tt_mb: float = DEFAULT_TT_MB,
-    _limits: _core.SearchLimits | None = None,
+    _limits: engine.SearchLimits | None = None,
 ) -> CheckResult:
     """Check one decision: is ``card`` optimal for the seat to move, and what does it cost?
 
@@ -525,7 +525,7 @@ def play_out(
     seed: int | Sequence[int] | None = None,
     *,
     tt_mb: float = 64,
-    _limits: _core.SearchLimits | None = None,
+    _limits: engine.SearchLimits | None = None,
 ) -> tuple[Card, ...]:
     """Play a position out to the end of the hand, each seat by a simple policy.
 

@@ -28,7 +28,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from functools import partial
 from typing import Any
 
-from . import _core
+from . import engine
 from .errors import CiapanoError, MissingDependency
 from .records import HandRecord, RecordError, record_from_dict
 from .solve import DEFAULT_TT_MB, OptionError, _check_options, run_stoppable
@@ -153,7 +153,7 @@ def _run_here(
         if "error" in payload:
             yield done(payload)
             continue
-        limits = _core.SearchLimits()
+        limits = engine.SearchLimits()
         job = partial(analyse_job, line, payload, options, limits)
         yield done(run_stoppable(job, limits))
 

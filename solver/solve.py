@@ -24,11 +24,11 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from . import _core
-from .cards import CARDS, SUITS, Card
+from . import engine
+from .cards import CARDS, Card
 from .errors import CiapanoError, PositionError
 from .position import Position
-from .rules import DECK_THIRDS, HAND_POINTS, Cappotto
+from .rules import HAND_POINTS
 
 __all__ = [
     "DEFAULT_TT_MB",
@@ -47,10 +47,6 @@ __all__ = [
 DEFAULT_TT_MB = 256
 
 T = TypeVar("T")
-
-_CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
-_POINTS = [c.thirds for c in CARDS]
-_SUIT_MASKS = [s.mask for s in SUITS]
 
 
 class OptionError(CiapanoError):
@@ -100,31 +96,11 @@ def _check_options(tt_mb: float, threads: int, max_nodes: int | None, time_limit
 def _search(
     position: Position,
     tt_mb: float,
-    options: int = _core.OPTION_ALL,
-    limits: _core.SearchLimits | None = None,
-) -> _core.Search:
-    """Load a position into the core: hands hold the cards they played to the current trick."""
-    n = position.players
-    hands = [h.mask for h in position.hands]
-    for i, card in enumerate(position.trick):
-        hands[(position.leader + i) % n] |= card.mask
-    return _core.Search(
-        n,
-        hands,
-        position.leader,
-        [c.index for c in position.trick],
-        list(position.taken),
-        _POINTS,
-        _SUIT_MASKS,
-        3,
-        DECK_THIRDS,
-        HAND_POINTS,
-        _CAPPOTTO_CODE[position.rules.cappotto],
-        position.discard.thirds if position.discard is not None else 0,
-        tt_mb,
-        options,
-        limits,
-    )
+    options: int = engine.OPTION_ALL,
+    limits: engine.SearchLimits | None = None,
+) -> Any:
+    """Load a position into the core (:func:`ciapano.engine.open_search`)."""
+    return engine.open_search(position, tt_mb, options, limits)
 
 
 def _seat(position: Position, seat: int | None) -> int:
@@ -136,13 +112,13 @@ def _seat(position: Position, seat: int | None) -> int:
 
 
 def _run(
-    jobs: Sequence[Callable[[_core.Search, Any], Any]],
-    make: Callable[[], _core.Search],
+    jobs: Sequence[Callable[[Any, Any], Any]],
+    make: Callable[[], Any],
     threads: int,
-    limits: _core.SearchLimits,
-    reuse: Sequence[_core.Search] = (),
+    limits: engine.SearchLimits,
+    reuse: Sequence[Any] = (),
     plan: Sequence[Sequence[int]] | None = None,
-) -> tuple[list[Any], list[_core.Search], bool]:
+) -> tuple[list[Any], list[Any], bool]:
     """Run jobs on ``threads`` threads (one core Search and one table per thread; thread k
     runs the jobs ``plan[k]`` in order, by default jobs k, k + threads, ...); each job gets
     the thread's Search and the result of the thread's previous job (None for the first), a
@@ -157,7 +133,7 @@ def _run(
     if plan is None:
         plan = [range(k, len(jobs), count) for k in range(count)]
     count = len(plan)
-    searches: list[_core.Search | None] = [None] * count
+    searches: list[Any | None] = [None] * count
 
     def worker(k: int) -> None:
         searches[k] = reuse[k] if k < len(reuse) else make()
@@ -191,7 +167,7 @@ def _run(
 
 
 def _in_this_thread(
-    job: Callable[[], T], limits: _core.SearchLimits
+    job: Callable[[], T], limits: engine.SearchLimits
 ) -> tuple[T | None, bool] | None:
     """Run ``job`` in this thread with Ctrl-C turned into a stop request of ``limits`` (the
     searches run without the GIL, so Python would only see it when they end), if this thread
@@ -263,7 +239,7 @@ def _plan_by_suit(classes: Sequence[Sequence[int]], threads: int) -> list[list[i
     return [jobs for jobs in plan if jobs]
 
 
-def run_stoppable(job: Callable[[], T], limits: _core.SearchLimits) -> T:
+def run_stoppable(job: Callable[[], T], limits: engine.SearchLimits) -> T:
     """Run ``job`` so that Ctrl-C stops at once the searches that use ``limits`` (they run
     without the GIL, where the main thread would only see the interrupt when they end): here
     (:func:`_in_this_thread`), or else in a thread; an exception of the job is raised here.
@@ -488,7 +464,7 @@ def _line_text(position: Position, line: tuple[Card, ...]) -> str:
     return " | ".join(" ".join(g) for g in groups if g)
 
 
-def _stop_reason(limits: _core.SearchLimits, interrupted: bool, max_nodes, time_limit) -> str:
+def _stop_reason(limits: engine.SearchLimits, interrupted: bool, max_nodes, time_limit) -> str:
     if interrupted:
         return "interrupt"
     if max_nodes is not None and limits.used >= max_nodes:
@@ -505,7 +481,7 @@ def solve(
     threads: int = 1,
     max_nodes: int | None = None,
     time_limit: float | None = None,
-    options: int = _core.OPTION_ALL,
+    options: int = engine.OPTION_ALL,
 ) -> SolveResult:
     """Solve a position double-dummy: the value, every legal card's value, a line.
 
@@ -517,7 +493,7 @@ def solve(
         values do not depend on it.
     :param max_nodes: stop after about this many search nodes in all (checked every 1,024).
     :param time_limit: stop after about this many seconds.
-    :param options: search techniques (``ciapano._core.OPTION_*`` flags), for testing the
+    :param options: search techniques (``ciapano.engine.OPTION_*`` flags), for testing the
         search; the values never depend on them.
     :returns: a :class:`SolveResult`; values in penalty points.  When a limit stops the solve
         first, ``exact`` is False and only proved bounds are given.
@@ -538,15 +514,15 @@ def solve(
             True, score[p], score[p],
             tuple((v, v) for v in score) if all_seats else None,
         )  # fmt: skip
-    limits = _core.SearchLimits(max_nodes, time_limit)
+    limits = engine.SearchLimits(max_nodes, time_limit)
     probe = _search(position, 1, options, limits)
     classes = probe.classes()
     per_thread = tt_mb / max(1, min(threads, len(classes) + (position.players if all_seats else 0)))
 
-    def make() -> _core.Search:
+    def make() -> Any:
         return _search(position, per_thread, options, limits)
 
-    def card_job(cls: list[int]) -> Callable[[_core.Search, Any], tuple[int, int, Any, Any, bool]]:
+    def card_job(cls: list[int]) -> Callable[[Any, Any], tuple[int, int, Any, Any, bool]]:
         # When the perspective seat is to move, each card is worth at least the position's
         # value, so a thread's first job finds that value (one search, whose table the cards'
         # searches then share) and every card's bracket starts there: the "at most t?" tests
@@ -554,7 +530,7 @@ def solve(
         # card's cheap lower bound: nodes 3 players -2.7%, 4 players -0.7%, 5 players -1.3%
         # (6 deals).  Brackets from the previous card's value were worse (3 players +4%): the
         # tests above a card's value are yes-proofs, the expensive kind.  After a card worth
-        # the most (11), the next card first tries 11 on a budget (_core.bracket: 4-player
+        # the most (11), the next card first tries 11 on a budget (engine.bracket: 4-player
         # deals 3% fewer nodes).  A line from the card is traced at once, while the table still
         # holds what proved its value; with the position's value known, only from a thread's
         # first card worth it: a thread's cards keep the classes' order (_plan_by_suit), so
@@ -563,7 +539,7 @@ def solve(
         # (every card of seeded deals, the same values and lines): nodes +0.6% (3 players,
         # seeds 1, 5, 12, 14), +0.1% (3, 7, 9, 15, 20), +0.1% (4 players, 5 deals), +0.4% (5
         # players, 4 deals).
-        def job(core: _core.Search, prev: Any) -> tuple[int, int, Any, Any, bool]:
+        def job(core: Any, prev: Any) -> tuple[int, int, Any, Any, bool]:
             traced = False
             if prev is None:
                 floor = None
@@ -620,7 +596,7 @@ def solve(
     if all_seats:
         others = [s for s in range(position.players) if s != p]
 
-        def seat_job(s: int) -> Callable[[_core.Search, Any], tuple[int, int]]:
+        def seat_job(s: int) -> Callable[[Any, Any], tuple[int, int]]:
             return lambda core, _: core.value_bounds(s)
 
         if not interrupted:
@@ -663,7 +639,7 @@ def free_memory() -> int:
 
     :returns: the bytes given back (0 if none were kept).
     """
-    return _core.release_tables()
+    return engine.release_tables()
 
 
 def value(position: Position, seat: int | None = None, *, tt_mb: float = DEFAULT_TT_MB) -> int:
@@ -742,15 +718,15 @@ def dd_table(
     _check_options(tt_mb, threads, max_nodes, time_limit)
     if position.is_over():
         return DDTable(tuple((v, v) for v in position.score()), 0, time.perf_counter() - start)
-    limits = _core.SearchLimits(max_nodes, time_limit)
+    limits = engine.SearchLimits(max_nodes, time_limit)
     n = position.players
 
-    def seat_job(s: int) -> Callable[[_core.Search, Any], tuple[int, int]]:
+    def seat_job(s: int) -> Callable[[Any, Any], tuple[int, int]]:
         return lambda core, _: core.value_bounds(s)
 
     found, searches, interrupted = _run(
         [seat_job(s) for s in range(n)],
-        lambda: _search(position, tt_mb / min(threads, n), _core.OPTION_ALL, limits),
+        lambda: _search(position, tt_mb / min(threads, n), engine.OPTION_ALL, limits),
         threads,
         limits,
     )

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ciapano
-from ciapano import _core
+from ciapano import engine
 from ciapano.cards import Card
 from ciapano.reference import reference_move_values, reference_value
 from ciapano.rules import HAND_POINTS
@@ -74,15 +74,15 @@ def test_every_seat_guarantee_matches_the_reference(data):
     options=st.sampled_from(
         [
             0,
-            _core.OPTION_TT,
-            _core.OPTION_TT | _core.OPTION_NULLGAME,
-            _core.OPTION_TT | _core.OPTION_LASTTRICK,
-            _core.OPTION_ALL & ~_core.OPTION_RELATIVE,
-            _core.OPTION_ALL & ~_core.OPTION_BOUNDS,
-            _core.OPTION_ALL & ~_core.OPTION_NULLGAME,
-            _core.OPTION_ALL & ~_core.OPTION_LASTTRICK,
-            _core.OPTION_ALL & ~_core.OPTION_QUASI,
-            _core.OPTION_TT | _core.OPTION_EQUIVALENCE | _core.OPTION_QUASI,
+            engine.OPTION_TT,
+            engine.OPTION_TT | engine.OPTION_NULLGAME,
+            engine.OPTION_TT | engine.OPTION_LASTTRICK,
+            engine.OPTION_ALL & ~engine.OPTION_RELATIVE,
+            engine.OPTION_ALL & ~engine.OPTION_BOUNDS,
+            engine.OPTION_ALL & ~engine.OPTION_NULLGAME,
+            engine.OPTION_ALL & ~engine.OPTION_LASTTRICK,
+            engine.OPTION_ALL & ~engine.OPTION_QUASI,
+            engine.OPTION_TT | engine.OPTION_EQUIVALENCE | engine.OPTION_QUASI,
         ]
     ),
 )
@@ -182,7 +182,7 @@ def test_table_keys_are_the_layouts(players, seed, cards, owners):
 def test_plain_table_keys_are_the_cards():
     # Without relative ranks (the checked configuration), the key is the cards still held.
     pos = played_deal(4, 3, 6)
-    core = _search(pos, 1, _core.OPTION_TT | _core.OPTION_EQUIVALENCE)
+    core = _search(pos, 1, engine.OPTION_TT | engine.OPTION_EQUIVALENCE)
     held = sum(h.mask for h in pos.hands)
     assert core.table_key(held) == core.table_key(held, True) == held
     played = ((1 << 40) - 1) & ~held & ~sum(c.mask for c in pos.trick)
@@ -194,7 +194,7 @@ def test_plain_table_keys_are_the_cards():
 def _wins_points_free_game(
     pos: ciapano.Position, seat: int, kind: int, memo: dict | None = None
 ) -> bool:
-    """Exhaustive answer to ``Search.points_free_game``: can ``seat``, against every other
+    """Exhaustive answer to ``ciapano._engine_ciapano.points_free_game``: can ``seat``, against every other
     seat, lose every trick (kind 0), keep from winning the last (1), or win at most k more
     tricks and not the last (1 + k)?  Every legal card at every turn, no bound; ``memo``
     keeps the answers of positions reached again by another order of the same tricks (the
@@ -230,4 +230,5 @@ def test_games_without_points_match_an_exhaustive_search(data, kind):
     pos = data.draw(positions(max_hand=4))
     seat = data.draw(st.integers(0, pos.players - 1))
     core = _search(pos, 1)
-    assert core.points_free_game(seat, kind) == _wins_points_free_game(pos, seat, kind)
+    won = engine.engine_for("ciapano").points_free_game(core, seat, kind)
+    assert won == _wins_points_free_game(pos, seat, kind)

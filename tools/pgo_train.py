@@ -1,48 +1,89 @@
-"""The training run of the profile-guided build (setup.py): full deals solved by an
-instrumented build of the core, so that the compiler sees which branches of the search are
-hot.
+"""The training run of the profile-guided build (setup.py): full deals solved by instrumented
+builds of the engines, so that the compiler sees which branches of each search are hot.
 
-Run by setup.py as ``python pgo_train.py DIR``, where ``DIR`` holds a package ``ciapano`` made
-of the instrumented ``_core`` and the few pure-Python modules that ``ciapano.solve`` needs
-(cards, errors, position, rules, solve): the build environment has neither numpy nor the
-other run-time dependencies that the full package imports.  The deals come from the standard
-library's generator (seeds unlike the benchmark's, ``bench/bench_deals.py``), about 5-10 s in
-all on this project's machine; the profile is written when the process exits.
+Run by setup.py as ``python pgo_train.py DIR GAME...``, where ``DIR`` holds a package
+``ciapano`` made of the instrumented engines (``_engine_<game>``), the limits module
+(``_limits``) and an empty ``__init__.py``: the build environment has neither numpy nor the
+other run-time dependencies of the full package, and the engines are driven here directly, as
+``ciapano.solve`` drives them on one thread (the position's value, then every card of the
+leader with the same guesses, a line; and a DD table).  The deals come from the standard
+library's generator (seeds unlike the benchmark's, ``bench/bench_deals.py``), about 5-10 s per
+game on this project's machine; the profile is written when the process exits.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 
-#: (players, seed) of the deals solved, every card of the leader; and one DD table.
-DEALS = ((3, 101), (3, 102), (3, 103), (4, 101), (4, 102), (5, 101))
-TABLE_DEAL = (3, 104)
+#: The 40-card deck: index = 10 * suit + strength (ciapano.cards); a suit is 10 bits.
+SUIT_MASKS = [0x3FF << (10 * su) for su in range(4)]
+#: Ciapanò's card points in thirds, by strength 4 5 6 7 J Q K A 2 3 (docs/rules.md).
+CIAPANO_THIRDS = [0, 0, 0, 0, 1, 1, 1, 3, 1, 1] * 4
+#: Busca's card points: the same in whole points, the ace of coins (index 27) 8.
+BUSCA_POINTS = [0, 0, 0, 0, 1, 1, 1, 3, 1, 1] * 4
+BUSCA_POINTS[27] = 8
+
+#: (players, seed) of the deals solved per game, every card of the leader; and one DD table.
+DEALS = {
+    "ciapano": (((3, 101), (3, 102), (3, 103), (4, 101), (4, 102), (5, 101)), (3, 104)),
+    "busca": (((4, 101), (4, 102), (4, 103), (4, 104), (4, 106), (4, 107)), (4, 105)),
+}
+#: Cards a hand holds in the positions solved: Busca's full deals take too long to train on.
+TRAINING_HAND = {"ciapano": None, "busca": 8}
+HAND_SIZES = {3: 13, 4: 10, 5: 8}
 
 
-def deal(players: int, seed: int):
-    """A random deal at its opening lead (seat 0 leads), from ``random.Random(seed)``, dealt
-    as ``ciapano.dealing.random_deals`` deals (which needs numpy)."""
-    from ciapano.cards import CARDS
-    from ciapano.position import Position
-    from ciapano.rules import Rules
-
-    rules = Rules(players=players)
-    order = list(CARDS)
+def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
+    """A random deal at its opening lead (seat 0 leads, the dealer is the last seat)."""
+    order = list(range(40))
     random.Random(seed).shuffle(order)
-    size = rules.hand_size
-    hands = [order[i * size : (i + 1) * size] for i in range(players)]
-    discard = order[players * size] if rules.has_discard else None
-    return Position.from_deal(hands, players - 1, discard, rules)
+    size = HAND_SIZES[players]
+    hands = [sum(1 << c for c in order[i * size : (i + 1) * size]) for i in range(players)]
+    if TRAINING_HAND[game]:
+        # The lowest cards of each hand as if played (no points taken: a small position).
+        for i in range(players):
+            while hands[i].bit_count() > TRAINING_HAND[game]:
+                low = min(range(40), key=lambda c: (not hands[i] >> c & 1, c % 10))
+                hands[i] &= ~(1 << low)
+    if game == "ciapano":
+        discard = CIAPANO_THIRDS[order[players * size]] if players == 3 else 0
+        scoring = {"unit": 3, "hand_points": 11, "cappotto": 2, "discard_points": discard}
+        points = CIAPANO_THIRDS
+    else:
+        scoring = {"last_trick_points": 3, "banned_lead": SUIT_MASKS[2], "banned_discard": 1 << 27,
+                   "deal_cards": 40}  # fmt: skip
+        points = BUSCA_POINTS
+    return engine.Search(players, hands, 0, [], [0] * players, points, SUIT_MASKS, scoring, tt_mb)
+
+
+def solve(engine, game: str, players: int, seed: int) -> None:
+    """Every card of the leader, as ciapano.solve does on one thread."""
+    classes = search(engine, game, players, seed, 1).classes()
+    core = search(engine, game, players, seed)
+    floor = None
+    lo, hi = core.value_bounds(0)
+    if lo == hi:
+        floor = lo
+    traced = False
+    for cls in classes:
+        lo, hi = core.move_bounds(0, cls[0], floor if floor is not None else -1)
+        if lo == hi and lo == floor and not traced:
+            core.line(0, lo, cls[0])
+            traced = True
 
 
 def main() -> None:
     sys.path.insert(0, sys.argv[1])
-    from ciapano import solve
-
-    for players, seed in DEALS:
-        solve.solve(deal(players, seed))
-    solve.dd_table(deal(*TABLE_DEAL))
+    for game in sys.argv[2:]:
+        engine = importlib.import_module(f"ciapano._engine_{game}")
+        deals, table = DEALS[game]
+        for players, seed in deals:
+            solve(engine, game, players, seed)
+        core = search(engine, game, *table)
+        for seat in range(table[0]):
+            core.value_bounds(seat)
 
 
 if __name__ == "__main__":

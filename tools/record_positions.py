@@ -18,7 +18,7 @@ import random
 from pathlib import Path
 
 import ciapano
-from ciapano import _core
+from ciapano import engine
 from ciapano.dealing import random_deal
 from ciapano.reference import reference_move_values, reference_value
 
@@ -37,7 +37,7 @@ def expected(pos: ciapano.Position, by_reference: bool, check: bool) -> dict:
     else:
         checked = "search core"
         if check:
-            plain = ciapano.solve(pos, options=_core.OPTION_TT)
+            plain = ciapano.solve(pos, options=engine.OPTION_TT)
             assert {c.text: v for c, v in plain} == moves
             checked += "; core with only the transposition table agrees on every card"
     return {"value": result.value, "moves": moves, "seats": list(result.seats),

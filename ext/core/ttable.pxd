@@ -2,7 +2,7 @@
 #
 # The key holds everything the rest of the hand depends on.  `key` says which cards are still
 # held and by whom; key2 the seat to lead, the perspective seat and the part of the points taken
-# that the rest of the hand depends on (gamerules.score_key), with bounds stored relative to the
+# that the rest of the hand depends on (the game's score_key, ext/<game>/game.pxd), with bounds stored relative to the
 # offset score_key returns.  Entries are compared on the whole key, so a hash collision can never
 # return a wrong bound.
 #
@@ -26,7 +26,7 @@
 #
 # Kin entries: the bucket comes from the key without the residues of the thirds taken
 # (layout_of), so the entries of one layout with different residues share a bucket and one
-# probe returns them all; the search turns them into bounds (gamerules.residue_shifts).
+# probe returns them all; the search turns them into bounds (the game's residue_shifts; only Ciapanò has kin).
 from structs cimport u64, Ctx, Game, State, TT, TTEntry, TTBucket, MAX_SUITS, TT_WAYS, CANON_SUITS, CANON_MASKS
 from bitops cimport bit, highest_bit, lowest_bit, popcount64
 

@@ -1,69 +1,11 @@
 # Cheap bounds on the perspective seat's penalty, from the points taken so far and the cards
-# held (RULES.md §1): cut-offs the search never has to earn.
+# held (docs/rules.md#ciapano-hand-score): cut-offs the search never has to earn.  They rest on
+# Ciapanò's scoring (floors of thirds, the last trick's remainder, cappotto) and hold for it
+# alone; another game gives its own cheap_bounds in its game.pxd.
 from structs cimport u64, Game, State, CAPPOTTO_OFF
-from bitops cimport lowest_bit, highest_bit
-from gamerules cimport seat_at, places_after, whole_points
-
-cdef inline bint ducks_suit(u64 pm, u64 cm) noexcept nogil:
-    # P's cards pm can duck every lead of the others' cards cm of one suit: sorted from the
-    # lowest, P's i-th card is below the others' i-th card for every i both sides have.
-    while pm and cm:
-        if lowest_bit(pm) > lowest_bit(cm):
-            return False
-        pm &= pm - 1
-        cm &= cm - 1
-    return True
-
-cdef inline bint can_duck_everything(const Game* g, const State* s, int P) noexcept nogil:
-    # At the start of a trick: can P lose every remaining trick, whatever the others do?
-    #
-    # P never leads again if it never wins, so after this trick every trick is led by another
-    # seat.  In a suit P cannot follow, it discards and loses.  In a suit X it holds, assume the
-    # worst: the others may lead any of their X cards in any order, and the card to beat is the
-    # one led (anyone who plays higher only helps P).  P ducks each lead with its highest X card
-    # below it.  That always works if and only if, with both sides' X cards sorted from the
-    # lowest, P's i-th card is below the others' i-th card for every i both sides have
-    # (ducks_suit): each lead then finds a lower P card, and ducking with the highest one keeps
-    # the condition for the next lead.  Cards the others discard or play in other ways only make
-    # it easier; the cards P discards are its highest in a suit, which keeps the condition too.
-    #
-    # If P leads this trick, it must lead a card c of a suit X that some other seat holds only
-    # higher cards of (that seat must follow and beat it), and duck everything afterwards with
-    # its other cards; the others keeping all their cards is the worst case for that.
-    cdef u64 others, pm, cm, rest, m
-    cdef int su, seat, card, lead_su = -1
-    cdef bint ok
-    if s.count != 0:
-        return False
-    others = s.out & ~s.hand[P]
-    if s.leader != P:
-        for su in range(g.n_suits):
-            if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
-                return False
-        return True
-    # P leads: every suit but the one led must be duckable as it stands.
-    for su in range(g.n_suits):
-        if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
-            if lead_su >= 0:
-                return False
-            lead_su = su
-    for su in range(g.n_suits):
-        if lead_su >= 0 and su != lead_su:
-            continue
-        pm = s.hand[P] & g.suit_mask[su]
-        cm = others & g.suit_mask[su]
-        m = pm
-        while m:
-            card = lowest_bit(m)
-            m &= m - 1
-            rest = pm & ~((<u64>1) << card)
-            if not ducks_suit(rest, cm):
-                continue
-            for seat in range(g.n):
-                if seat != P and (s.hand[seat] & g.suit_mask[su]) and \
-                        lowest_bit(s.hand[seat] & g.suit_mask[su]) > card:
-                    return True
-    return False
+from bitops cimport highest_bit
+from tricks cimport seat_at, places_after, ducks_suit, can_duck_everything
+from scoring cimport whole_points
 
 cdef inline bint other_may_take_all(const Game* g, const State* s, int P) noexcept nogil:
     # Whether a seat other than P may still take every point (cappotto): it holds every point

@@ -1,33 +1,23 @@
-# The driver of the search core and its Python face, ``ciapano._core.Search``.
+# The driver of the search core and its Python face, the ``Search`` class of each engine
+# (``ciapano._engine_<game>``: this file is included by ext/<game>/_engine_<game>.pyx, compiled
+# with that game's game.pxd).
 #
 # The driver brackets the exact value with null-window (yes/no) searches, as DDS and MTD(f)
 # do: each search answers "is the value above t?" and narrows [lower, upper] until they meet.
-# Input is validated in Python (ciapano.position); this module only checks what would make
-# the C code unsafe.
+# Input is validated in Python (ciapano.position, ciapano.engine); this module only checks what
+# would make the C code unsafe.
 from libc.string cimport memset
 from libc.stdlib cimport calloc, free
-from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEATS, MAX_SUITS, MAX_MOVES, MAX_UNITS,
-                      USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
-                      USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ALL)
+from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEATS, MAX_SUITS, MAX_MOVES,
+                      USE_RELATIVE, USE_ALL)
 from bitops cimport bit, lowest_bit, popcount64
-from gamerules cimport play_card, hand_score, to_move
+from game cimport play_card, hand_score, to_move, cheap_bounds, set_scoring
 from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLOTS
-from bounds cimport cheap_bounds
 from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, set_canon, tt_key, owner_key,
                     pool_release)
 from search cimport search
-from nullgame cimport points_free_search, GAME_KINDS
-from limits cimport monotonic
 
-OPTION_TT = USE_TT
-OPTION_EQUIVALENCE = USE_EQUIVALENCE
-OPTION_BOUNDS = USE_BOUNDS
-OPTION_ORDERING = USE_ORDERING
-OPTION_RELATIVE = USE_RELATIVE
-OPTION_NULLGAME = USE_NULLGAME
-OPTION_LASTTRICK = USE_LASTTRICK
-OPTION_QUASI = USE_QUASI
-OPTION_ALL = USE_ALL
+from ciapano._limits import SearchLimits
 
 
 cdef enum:
@@ -90,54 +80,6 @@ cdef bint bracket(Ctx* c, const State* s, int* lower, int* upper, int guess) noe
     return True
 
 
-cdef extern from *:
-    """
-    /* Ctrl-C as a stop request (SearchLimits.guard_interrupt): while installed, SIGINT sets the
-       stop flag of one Limits and is remembered, instead of reaching Python.  A search in the
-       main thread runs without the GIL, where Python would see the interrupt only when the
-       search ends; the other way to stop it at once, a search thread, costs a thread handoff
-       per solve.  The handler only stores to ints (lock-free atomics: async-signal-safe). */
-    #if defined(__unix__) || defined(__APPLE__)
-    #include <signal.h>
-    #include <string.h>
-    static int* ciapano_sigint_stop = NULL;
-    static volatile sig_atomic_t ciapano_sigint_seen = 0;
-    static struct sigaction ciapano_sigint_old;
-    static void ciapano_sigint_handler(int sig) {
-        (void)sig;
-        if (ciapano_sigint_stop != NULL)
-            __atomic_store_n(ciapano_sigint_stop, 1, __ATOMIC_RELAXED);
-        ciapano_sigint_seen = 1;
-    }
-    static int ciapano_sigint_guard(int* stop) {
-        struct sigaction sa;
-        if (ciapano_sigint_stop != NULL)
-            return 0;                   /* already guarding another run */
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = ciapano_sigint_handler;
-        sigemptyset(&sa.sa_mask);
-        ciapano_sigint_seen = 0;
-        ciapano_sigint_stop = stop;
-        if (sigaction(SIGINT, &sa, &ciapano_sigint_old) != 0) {
-            ciapano_sigint_stop = NULL;
-            return 0;
-        }
-        return 1;
-    }
-    static int ciapano_sigint_unguard(void) {
-        sigaction(SIGINT, &ciapano_sigint_old, NULL);
-        ciapano_sigint_stop = NULL;
-        return ciapano_sigint_seen != 0;
-    }
-    #else
-    static int ciapano_sigint_guard(int* stop) { (void)stop; return 0; }
-    static int ciapano_sigint_unguard(void) { return 0; }
-    #endif
-    """
-    int sigint_guard "ciapano_sigint_guard"(int* stop) nogil
-    int sigint_unguard "ciapano_sigint_unguard"() nogil
-
-
 def release_tables():
     """Unmap the transposition tables kept for reuse: a finished :class:`Search` hands its
     table (when it was mapped, 4 MiB or more) to the next one made in this process, up to four
@@ -146,78 +88,33 @@ def release_tables():
     return pool_release()
 
 
-cdef class SearchLimits:
-    """Limits shared by the searches of one solve: a node budget, a deadline, a stop request.
-
-    :param max_nodes: stop after this many nodes in all (``None``: no limit).
-    :param time_limit: stop after this many seconds from now (``None``: no limit).
-    """
-
-    cdef Limits lim
-
-    def __init__(self, max_nodes=None, time_limit=None):
-        memset(&self.lim, 0, sizeof(Limits))
-        if max_nodes is not None:
-            self.lim.max_nodes = max(1, int(max_nodes))
-        if time_limit is not None:
-            self.lim.deadline = monotonic() + max(0.0, float(time_limit))
-
-    def stop(self):
-        """Ask every search using these limits to stop (safe from any thread)."""
-        self.lim.stop = 1
-
-    def guard_interrupt(self):
-        """From now until :meth:`unguard_interrupt`, Ctrl-C (SIGINT) stops the searches using
-        these limits at once and does not raise KeyboardInterrupt.  Only for the main thread,
-        whose SIGINT handler must be Python's default (the caller checks); one guard at a time.
-        Returns False when it cannot guard (another guard is on, or no POSIX signals)."""
-        return sigint_guard(&self.lim.stop) != 0
-
-    def unguard_interrupt(self):
-        """Put back the SIGINT handler that :meth:`guard_interrupt` replaced; returns whether
-        Ctrl-C was pressed meanwhile."""
-        return sigint_unguard() != 0
-
-    @property
-    def stopped(self):
-        """Whether a limit was reached or a stop was asked for."""
-        return self.lim.stop != 0
-
-    @property
-    def used(self):
-        """Nodes counted against the budget so far (in steps of 1,024)."""
-        return self.lim.used
-
-
 cdef class Search:
     """A position loaded into the search core, with its transposition table.
 
-    Built by :mod:`ciapano.solve` from a validated position; not meant to be built by hand.
-    Cards are bit indices; values are penalty points of the perspective seat.
+    Built by :mod:`ciapano.engine` from a validated position; not meant to be built by hand.
+    Cards are bit indices; values are the game's (Ciapanò: penalty points) for the perspective
+    seat.
 
-    :param players: number of seats (3..5).
+    :param players: number of seats (2..5).
     :param hands: the mask of cards each seat holds, seats in order of play, with the cards
         they played to the current trick.
     :param leader: the seat that led (or leads) the current trick.
     :param trick: card indices played to the current trick, in order.
-    :param taken: units (thirds) each seat won in completed tricks.
+    :param taken: units each seat won in completed tricks (the game's unit of card points).
     :param points: units of each card, by index (64 entries at most).
     :param suit_masks: the mask of each suit; a higher bit is a higher card of its suit.
-    :param unit: units per penalty point (3).
-    :param deck_points: units in the deck (32).
-    :param hand_points: penalty points per hand (11).
-    :param cappotto: 0 off, 1 cards, 2 all.
-    :param discard_points: units of the 3-player discard (0 without one).
+    :param scoring: the game's own parameters, a dict (its game.pxd, ``set_scoring``).
     :param tt_mb: memory for the transposition table, in MiB.
-    :param options: the techniques to use (``OPTION_*`` flags; default all).
-    :param limits: a :class:`SearchLimits`, possibly shared with other searches.
+    :param options: the techniques to use (``OPTION_*`` flags of ``ciapano._limits``; default
+        all; a technique the game has no proof for is never used).
+    :param limits: a ``ciapano._limits.SearchLimits``, possibly shared with other searches.
     :raises ValueError: for parameters the core cannot hold.
     :raises MemoryError: if the table cannot be allocated.
     """
 
     cdef Ctx c
     cdef State root
-    cdef SearchLimits limits
+    cdef object limits
 
     def __cinit__(self):
         self.c.tt.table = NULL
@@ -225,9 +122,7 @@ cdef class Search:
         self.c.null_memory = NULL
 
     def __init__(self, int players, hands, int leader, trick, taken, points, suit_masks,
-                 int unit, int deck_points, int hand_points, int cappotto,
-                 int discard_points, double tt_mb=64, int options=USE_ALL,
-                 SearchLimits limits=None):
+                 scoring, double tt_mb=64, int options=USE_ALL, limits=None):
         cdef Game* g = &self.c.g
         cdef int i, su
         cdef signed char symbol[64]
@@ -239,6 +134,12 @@ cdef class Search:
             raise ValueError("the deck does not fit the core (at most 8 suits and 64 cards)")
         if len(trick) >= players or not 0 <= leader < players:
             raise ValueError(f"trick: {len(trick)} cards led by seat {leader} do not fit")
+        if min(points, default=0) < 0 or max(points, default=0) > 127:
+            raise ValueError(f"points: {list(points)} do not fit the core (0 to 127 a card)")
+        if limits is None:
+            limits = SearchLimits()
+        elif not isinstance(limits, SearchLimits):
+            raise ValueError(f"limits: {limits!r} is not a ciapano._limits.SearchLimits")
         memset(g, 0, sizeof(Game))
         g.n = players
         g.n_suits = len(suit_masks)
@@ -247,13 +148,21 @@ cdef class Search:
             for i in range(64):
                 if g.suit_mask[su] & bit(i):
                     g.suit_of[i] = su
-        distinct = sorted(set(points))
-        if len(distinct) > 15:
-            raise ValueError("the deck has more than 15 distinct card point values")
-        g.n_pcodes = len(distinct)
+        # Point codes per suit: a card's rank among the distinct points of its suit's cards (the
+        # table key's digits tell points apart within a suit only, so that Busca's Pita, 8, and
+        # the other aces, 3, need no code of their own: ttable.relative_fits).
+        g.n_pcodes = 1
+        for su in range(g.n_suits):
+            distinct = sorted({points[i] for i in range(len(points)) if g.suit_mask[su] & bit(i)})
+            if len(distinct) > g.n_pcodes:
+                g.n_pcodes = len(distinct)
+            for i in range(len(points)):
+                if g.suit_mask[su] & bit(i):
+                    g.pcode[i] = distinct.index(points[i])
+        if g.n_pcodes > 15:
+            raise ValueError("a suit has more than 15 distinct card point values")
         for i in range(len(points)):
             g.points[i] = points[i]
-            g.pcode[i] = distinct.index(points[i])
             if points[i]:
                 g.point_cards |= bit(i)
         for i in range(len(points)):
@@ -263,30 +172,16 @@ cdef class Search:
         for i in range(16):
             g.digit_owner[i] = (i - 1) // g.n_pcodes if i else -2
             g.digit_pcode[i] = (i - 1) % g.n_pcodes if i else 0
-        g.unit = unit
-        g.deck_points = deck_points
-        if unit <= 0 or not 0 <= sum(points) < MAX_UNITS or min(points, default=0) < 0:
-            raise ValueError(f"points: {sum(points)} units in the deck do not fit the core "
-                             f"(at most {MAX_UNITS - 1}, none negative; unit {unit} > 0)")
-        for i in range(MAX_UNITS):
-            g.floor_of[i] = i // unit
-            g.residue_of[i] = i % unit
-        g.hand_points = hand_points
-        g.cappotto = cappotto
-        g.discard_points = discard_points
+        g.deck_points = sum(points)
+        # The game's own parameters (its game.pxd), e.g. Ciapanò's unit of thirds and cappotto.
+        set_scoring(&self.c, scoring)
         self.c.options = options
         self.c.nodes = 0
         memset(&self.c.stats, 0, sizeof(self.c.stats))
         self.c.relative = (options & USE_RELATIVE) != 0 and relative_fits(g)
-        self.limits = limits if limits is not None else SearchLimits()
-        self.c.limits = &self.limits.lim
+        self.limits = limits            # keeps its Limits struct alive
+        self.c.limits = <Limits*><size_t>limits.address
         self.c.aborted = False
-        # k-trick games up to k = 3 with 3 players, 2 with 4, 1 with more (a trick holds more
-        # points).  Since the games share their entries (nullgame.pxd), against k <= 2 / 1 / 1:
-        # 3 players -2.0% nodes (8 deals), time -0.9% (6 deals, one process, best of 2); 4
-        # players -1.1% and -2.7% nodes (8 and 10 deals), time -5.8% and -6.5% (6 and 7 deals);
-        # with 5 players k <= 2 gave +1.2% nodes (6 deals).
-        self.c.k_max = 3 if players <= 3 else (2 if players == 4 else 1)
         # The move memory from 6 tricks left (movegen.pxd): nodes of 8 deals, 3 players,
         # against every node: the same down to 3 tricks left, -0.8% from 6, +4.2% from 9; 4
         # players -1.1% from 6.  From 5 tricks left (2-byte slots): 3 players -0.4%, 4 players
@@ -509,24 +404,6 @@ cdef class Search:
         else:
             cheap_bounds(&self.c.g, &self.root, seat, &lower, &upper)
         return lower, upper
-
-    def points_free_game(self, int seat, int kind, budget=10**9):
-        """Whether ``seat`` wins a game without points from the root (ext/nullgame.pxd), the
-        others playing against it: ``kind`` 0, it loses every remaining trick; 1, it does not
-        win the last; 1 + k, it wins at most k more tricks and not the last.  None if the
-        budget of nodes ran out first.  For tests of the bounds these games give the search.
-
-        :raises ValueError: for a kind that is none of these.
-        """
-        self._check_seat(seat)
-        if not 0 <= kind < GAME_KINDS:
-            raise ValueError(f"kind: {kind} is not a game (0 to {GAME_KINDS - 1})")
-        cdef u64 b = budget
-        cdef int r
-        self.c.P = seat
-        with nogil:
-            r = points_free_search(&self.c, &self.root, &b, kind)
-        return None if r < 0 else r == 1
 
     def holds(self, int seat, int target):
         """Whether ``seat`` can keep its penalty at or below ``target`` (one null-window search);

@@ -9,7 +9,7 @@
 #   ones: search.pxd, top_points) and scores the floor of its thirds with those.  After each
 #   trick P wins, the game goes on with one trick fewer, the null game after the last one.
 # * The last-trick game: can P keep from winning the last trick?  Then it scores the floor of
-#   its own thirds (RULES.md §1, "Hand score"), at most the floor of its thirds with every
+#   its own thirds (docs/rules.md#ciapano-hand-score), at most the floor of its thirds with every
 #   third still held.  The main search's weakest bound is the other case, where P takes the
 #   last trick and scores 11 minus the others' floors, large while they hold few whole points.
 #
@@ -28,11 +28,14 @@
 # players, 8), -0.06% (5 players, 6); 5-13% fewer entries in the table (3 players seeds 1, 5,
 # 12: 917K -> 802K, 827K -> 770K, 805K -> 760K), which lets it stop at a smaller size
 # (ttable.start_buckets); time alone, fresh processes, 3 players, 6 deals: 0.991.
-from structs cimport u64, Game, State, Ctx, TTEntry, MAX_MOVES, USE_TT
-from bitops cimport bit, between, highest_bit, popcount64
-from gamerules cimport legal_cards, play_child, play_last_trick_winner, to_move
-from bounds cimport can_duck_everything
-from movegen cimport must_beat, order_score, separating_cards, memory_hash, remembered_in, remember_in, NULL_MEMORY_SLOTS
+from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, USE_TT, USE_BOUNDS, USE_NULLGAME,
+                      USE_LASTTRICK)
+from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
+from tricks cimport play_last_trick_winner, must_beat, can_duck_everything
+from game cimport legal_cards, play_child, to_move, order_score
+from scoring cimport whole_points
+from bounds cimport other_may_take_all
+from movegen cimport separating_cards, memory_hash, remembered_in, remember_in, NULL_MEMORY_SLOTS
 from limits cimport must_stop
 from ttable cimport tt_probe, tt_store, owner_key
 
@@ -45,6 +48,9 @@ cdef enum:
     GAME_KINDS = 5              # NULL, LAST_TRICK and the k-trick games
     NULL_MEMORY_CARDS = 1       # the move memory where more tricks than this are left
     NULL_ENTRY_BONUS = 10       # a game's table entry is worth its cards still held plus this
+    NULL_MIN_TRICKS = 2         # tricks left from which the games are tried by the search
+    NULL_BUDGET = 4096          # nodes one search of the null game may use
+    LAST_TRICK_BUDGET = 1024    # ... of the last-trick game
 
 cdef inline int points_free_moves(const Ctx* c, const State* s, int seat, bint null,
                                   int* moves) noexcept nogil:
@@ -241,3 +247,105 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
         else:
             tt_store(&c.tt, key, k2, strength + 1, GAME_KINDS, -1, worth, 0)
     return r
+
+cdef inline void top_points(const Game* g, u64 out, int* tops, int count) noexcept nogil:
+    # tops[j] = the sum of the j largest card points among the cards of out, for j <= count:
+    # the most that j of them can carry.
+    cdef int best[MAX_TRICKS_GAME]
+    cdef int i, j, p
+    cdef u64 m = out & g.point_cards
+    tops[0] = 0
+    if count <= 0:
+        return
+    for i in range(count):
+        best[i] = 0
+    while m:
+        p = g.points[lowest_bit(m)]
+        m &= m - 1
+        if p > best[count - 1]:
+            j = count - 1
+            while j > 0 and best[j - 1] < p:
+                best[j] = best[j - 1]
+                j -= 1
+            best[j] = p
+    for i in range(count):
+        tops[i + 1] = tops[i] + best[i]
+
+cdef inline int points_free_cut(Ctx* c, const State* s, int alpha, u64 key, u64 k2, int offset,
+                                int lower, int* lost) noexcept nogil:
+    # The search's cut-off from the games without points at a trick start that the table did
+    # not decide (search.pxd): the bound (a value at or below alpha) when P wins the weakest
+    # game whose bound still cuts, else -1 (and lost[0] raised when P loses it).  A limit that
+    # stops the game's search sets c.aborted (the caller checks it).
+    cdef const Game* g = &c.g
+    cdef int kind, bound, r, k, j
+    cdef u64 budget, budget0
+    cdef int tops[MAX_TRICKS_GAME + 1]
+    cdef int tops_seat[MAX_TRICKS_GAME + 1]
+    if popcount64(s.out) < NULL_MIN_TRICKS * g.n or other_may_take_all(g, s, c.P):
+        return -1
+    # The games without points (above) as bounds: if P can lose every trick
+    # from here, its floor now is its score; if it can win at most k more tricks, but
+    # not the last, the floor of its thirds with the most that k tricks can hold; if it
+    # can keep from winning the last trick, the floor of its thirds with every third
+    # still held.  Only the weakest game whose bound still cuts is searched: P's win of
+    # a stronger game is a win of the weaker one, so when the weaker is lost so are the
+    # others.  Against the null game then the last-trick game, each tried when its bound
+    # cut (20 deals each, every card, values the same): k <= 2 with 3 players, nodes
+    # -14.6% (-13.5% time on 8 deals, best of 3); k <= 1 with 4, -7.0% (-8.5%); with 5,
+    # -6.2% (-5.1%).  With the bound of the k * n largest points, k <= 3 with 3
+    # players gave -13.8% on 8 deals where k <= 2 gave -16.6% (the bound below -17.8%);
+    # a budget of 1,024 nodes for these games instead of 4,096: +0.6%.  The points of
+    # k tricks bounded per hand (each seat plays one card to each) rather than by the
+    # k * (n - 1) largest of the others' cards together: -1.6 / -0.6 / -1.1%.
+    kind = -1
+    bound = whole_points(g, s.taken[c.P] + s.out_points)
+    if (c.options & USE_LASTTRICK) and bound <= alpha:
+        kind = LAST_TRICK_GAME
+    elif c.options & USE_NULLGAME:
+        # k tricks hold k cards of each seat's hand: at most the k largest points of each.
+        top_points(g, s.hand[c.P], tops, c.k_max)
+        for j in range(g.n):
+            if j != c.P:
+                top_points(g, s.hand[j], tops_seat, c.k_max)
+                for k in range(1, c.k_max + 1):
+                    tops[k] += tops_seat[k]
+        for k in range(c.k_max, -1, -1):
+            bound = whole_points(g, s.taken[c.P] + tops[k])
+            if bound <= alpha:
+                kind = k_trick_game(k)
+                break
+    if kind >= 0 and game_strength(kind) < lost[0]:
+        # Lost before from these cards (ttable.entry_lost, from this entry or a kin): no
+        # need to ask again.  Nodes -1.7 / -1.0 / -0.2% (3 / 4 / 5 players, 8, 8 and 6
+        # deals); time in one process 3 players -2.7% (twice), 4 players +2.5% and
+        # -0.3% (two sets of 6 and 7 deals).
+        c.stats.null_known_lost += 1
+        kind = -1
+    if kind >= 0:
+        budget = LAST_TRICK_BUDGET if kind == LAST_TRICK_GAME else NULL_BUDGET
+        budget0 = budget
+        # With the cheap bounds on, can_duck_everything was False here (else the
+        # upper bound, P's floor now, would have decided the node): the game does not
+        # test it again.  Same nodes; bench/compare_builds.py, best of 2-3: 3 players
+        # 0.974 and 0.982, 4 players 0.984, 5 players 0.987 (6 deals each).
+        r = points_free_search(c, s, &budget, kind, (c.options & USE_BOUNDS) != 0)
+        c.stats.null_tries[kind] += 1
+        c.stats.null_nodes[kind] += budget0 - budget
+        if r < 0:
+            c.stats.null_unknown[kind] += 1
+        if c.aborted:
+            return 0
+        if r == 1:
+            c.stats.null_cuts[kind] += 1
+            if c.options & USE_TT:
+                # Worth 0 when a full bucket gives one up (ttable.tt_worth): the game's
+                # own entry, worth more, answers again in one probe.  Against its cards
+                # still held: nodes -1.2% (3 players, 8 deals), -2.7% (4 players, 8),
+                # -0.4% (5 players, 6); compare_builds 3 players 0.994, 4 players 1.006
+                # (6 deals each).  Not stored at all: +2.1% (3 players).
+                tt_store(&c.tt, key, k2, lower - offset, bound - offset, -1, 0, lost[0])
+            return bound
+        if r == 0 and game_strength(kind) + 1 > lost[0]:
+            lost[0] = game_strength(kind) + 1
+    return -1

@@ -34,7 +34,7 @@ cdef inline bint limits_reached(Limits* lim) noexcept nogil:
 
 cdef inline bint must_stop(Ctx* c) noexcept nogil:
     # Called by the searches after counting a node: every CHECK_EVERY nodes, whether a limit
-    # is reached or a trial search (_core.bracket) has used up its budget.  A trial then
+    # is reached or a trial search (driver.pxi, bracket) has used up its budget.  A trial then
     # unwinds like a search stopped by a limit, and the driver goes on without its answer.
     if c.nodes % CHECK_EVERY != 0:
         return False

@@ -2,7 +2,9 @@
 # context.  Everything the hot loop touches is here, so that it runs on C structs under nogil.
 #
 # Cards are bit indices of a 64-bit mask.  A suit is a contiguous run of bits and a higher bit
-# is a higher card of the same suit (ciapano: index = 10 * suit + strength, ciapano.cards).
+# is a higher card of the same suit (the 40-card deck: index = 10 * suit + strength,
+# ciapano.cards).  One set of structs serves every game's engine: a field that belongs to one
+# game's scoring says so, and the other engines leave it 0.
 
 ctypedef unsigned long long u64
 ctypedef unsigned short MemorySlot   # a move memory's slot (movegen.pxd)
@@ -14,7 +16,7 @@ cdef enum:
     MAX_MOVES = 16          # more than the longest hand (13) plus slack
     MAX_UNITS = 256         # card points in a deck, in scoring units, are fewer
 
-# Cappotto options (RULES.md §1.3); values match ciapano.rules.Cappotto's order of strength.
+# Cappotto options (docs/rules.md#ciapano-cappotto); values match ciapano.Cappotto's order of strength.
 cdef enum:
     CAPPOTTO_OFF = 0
     CAPPOTTO_CARDS = 1
@@ -34,25 +36,35 @@ cdef enum:
     USE_ALL = 255
 
 cdef struct Game:
-    # The rules as parameters: deck layout, card points, scoring.
+    # The rules as parameters: deck layout, card points, scoring (set by the driver and by the
+    # game's set_scoring, ext/<game>/game.pxd).
     int n                       # seats
     int n_suits
     u64 suit_mask[MAX_SUITS]
     signed char suit_of[MAX_CARDS]
     signed char points[MAX_CARDS]   # card points in scoring units (ciapano: thirds)
-    signed char pcode[MAX_CARDS]    # index of the card's points among the distinct values
-    int n_pcodes                # distinct card point values (ciapano: 0, 1, 3)
+    signed char pcode[MAX_CARDS]    # index of the card's points among the distinct values of
+                                    # its suit's cards
+    int n_pcodes                # distinct card point values of a suit, at most (ciapano and
+                                # busca: 3; 0, 1, 3 or 0, 1, 8)
     signed char digit_owner[16] # a table key digit's owner (ttable.sort_up), -2 for 0
     signed char digit_pcode[16] # ... and its point code
     u64 starters                # cards with fewer points above them in their suit (ttable.tt_key)
     u64 point_cards             # mask of cards with points > 0
+    # Ciapanò (ext/ciapano/game.pxd)
     int unit                    # scoring units per penalty point (3)
-    unsigned char floor_of[MAX_UNITS]   # u // unit for u < MAX_UNITS (gamerules.whole_points)
+    unsigned char floor_of[MAX_UNITS]   # u // unit for u < MAX_UNITS (ciapano/scoring.whole_points)
     unsigned char residue_of[MAX_UNITS] # u % unit
-    int deck_points             # all card points of the deck, in units (32)
+    int deck_points             # all card points of the deck, in units (ciapano: 32; every game)
     int hand_points             # penalty points of a hand (11)
     int cappotto                # CAPPOTTO_*
     int discard_points          # units of the 3-player discard, to the last trick's winner
+    int max_value               # no value is above this (ciapano: 11; busca: the most busche)
+    # Busca (ext/busca/game.pxd)
+    int last_trick_points       # points the last trick carries to its winner (3)
+    u64 banned_lead             # cards that may not be led to the first trick (the coins) ...
+    u64 banned_discard          # ... nor discarded to it (the Pita), unless nothing else is held
+    int deal_cards              # cards of a deal: a position holding them all is in its first trick
 
 cdef struct State:
     u64 hand[MAX_SEATS]
@@ -95,7 +107,7 @@ cdef struct TT:
     u64 max_buckets             # buckets the memory holds: the table grows up to them
     u64 start_buckets           # buckets it starts with (ttable.tt_init, tt_clear)
     u64 grow_at                 # filled slots at which the table grows (ttable.tt_grow)
-    unsigned char gen           # generation: one per value asked of the driver (_core.pyx)
+    unsigned char gen           # generation: one per value asked of the driver (driver.pxi)
     u64 entries
     u64 stores
     u64 hits
@@ -123,7 +135,7 @@ cdef struct Stats:
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 dominance_cuts          # cards not searched thanks to a card that dominates them
     u64 trick_starts
-    u64 trials                  # trials of the upper bound (_core.bracket)
+    u64 trials                  # trials of the upper bound (driver.pxi, bracket)
     u64 trial_stops             # ... stopped by their budget
     u64 expanded[16]            # trick starts searched, by tricks left
 
@@ -156,5 +168,5 @@ cdef struct Ctx:
     u64 move_slots              # its size, a power of two
     MemorySlot* null_memory     # the same for the games without points (nullgame.pxd), after it
     int memory_cards            # ... used where more cards than this are still held
-    u64 trial_end               # a trial search (_core.bracket) stops at this node count; 0: none
+    u64 trial_end               # a trial search (driver.pxi, bracket) stops at this node count; 0: none
     u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE

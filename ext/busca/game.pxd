@@ -1,0 +1,227 @@
+# Busca as the search core sees it: the hooks that the shared skeleton (ext/core: search.pxd,
+# movegen.pxd, driver.pxi) cimports from `game`.  Compiled into ciapano._engine_busca (setup.py
+# puts this directory first on the include path).
+#
+# Rules (docs/rules.md#busca): four players, no trumps, follow suit (ext/core/tricks.pxd), with
+# the first trick's bans (legal_cards below); points: 3 2 K Q J 1, aces 3, the Pita (the ace of
+# coins) 8, the last trick 3, 40 in all; the hand's score in busche (hand_score).
+#
+# Which of the skeleton's techniques run for Busca, and why:
+# - rank equivalence (movegen.pxd): sound.  The score depends only on the points each seat takes
+#   (and the last trick, which goes to a trick's winner), and two cards of one hand and suit
+#   with nothing between them and equal points take the same tricks; the bans fall alike on
+#   every coin (the lead) or on the Pita alone (the discard), which no other coin equals in
+#   points.
+# - relative-rank table keys (ttable.pxd): sound for the same reason; a key holds the cards
+#   still held, so a position of the first trick (all 40 held) is never confused with another.
+#   The points each seat has taken go into the main key whole (points_key): a seat's busche
+#   depend on every seat's points, not on residues, so there are no kin entries (score_key is
+#   0, residue_shifts never called).
+# - the move order and the move memory: only an order; Ciapanò's weights (ordering.pxd).
+# - cheap bounds (cheap_bounds below): proved below for Busca's scoring.
+# - NOT the quasi-equivalent and dominated cards (GAME_QUASI 0): their proof moves a few points
+#   between two seats and bounds the change of a penalty by floors of thirds; in Busca a point
+#   moved can make or unmake the seat with the most points, or a seat with none, and change a
+#   penalty by any amount.
+# - NOT the games without points as bounds (GAME_POINTS_FREE 0) nor the mid-trick bound: their
+#   bounds are Ciapanò's floors; Busca's cheap bounds use the null game's static case instead.
+from structs cimport u64, Ctx, Game, State, MAX_SEATS
+from bitops cimport popcount64
+from tricks cimport (seat_at, places_after, to_move, follow_suit, apply_card, play_card, play_child,
+                     play_forced_trick, play_last_trick_winner, can_duck_everything)
+from ordering cimport order_score
+
+cdef enum:
+    GAME_QUASI = 0              # no quasi-equivalent or dominated cards (above)
+    GAME_POINTS_FREE = 0        # no games without points as bounds (above)
+    BUSCA_KEY_SHIFT = 40        # the points taken sit above the 40 bits of the cards' key
+    BUSCA_KEY_BITS = 6          # ... 6 bits a seat (each seat takes fewer than 64 points)
+
+cdef inline bint first_trick(const Game* g, const State* s) noexcept nogil:
+    # Whether s is in the hand's first trick: every card of the deal still held or on the table.
+    return popcount64(s.out) + s.count == g.deal_cards
+
+cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept nogil:
+    # Follow suit if able (tricks.follow_suit), and the first trick's bans
+    # (docs/rules.md#busca-first-trick): no coin led, unless the leader holds only coins; the
+    # Pita not discarded by a seat that cannot follow, unless it holds nothing else.
+    cdef u64 cards = follow_suit(g, s, seat)
+    cdef u64 allowed
+    if not first_trick(g, s):
+        return cards
+    if s.count == 0:
+        allowed = cards & ~g.banned_lead
+    elif cards & g.suit_mask[s.led_suit]:
+        return cards                    # following suit: the Pita may follow a coin led
+    else:
+        allowed = cards & ~g.banned_discard
+    return allowed if allowed else cards
+
+cdef inline int grade(int most) noexcept nogil:
+    # The busche of the one seat with the most points (docs/rules.md#busca-penalties): 1 up to
+    # 18 points, 2 for 19-22, one more per point above 22.
+    if most <= 18:
+        return 1
+    if most <= 22:
+        return 2
+    return most - 20
+
+cdef inline int busche(int n, const int* pts, int P) noexcept nogil:
+    # P's busche at the end of a hand where seat i took pts[i] points, the last trick's
+    # included: with seats on no points, each of them scores their number (1, 2, or 3 when one
+    # seat took all); else the k seats tied for the most score k * grade(most) each.
+    cdef int i, zeros = 0, most = 0, k = 0
+    for i in range(n):
+        if pts[i] == 0:
+            zeros += 1
+        if pts[i] > most:
+            most = pts[i]
+    if zeros:
+        return zeros if pts[P] == 0 else 0
+    if pts[P] != most:
+        return 0
+    for i in range(n):
+        if pts[i] == most:
+            k += 1
+    return k * grade(most)
+
+cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
+    # P's busche at the end of the hand; s.leader won the last trick.
+    cdef int pts[MAX_SEATS]
+    cdef int i
+    for i in range(g.n):
+        pts[i] = s.taken[i]
+    pts[s.leader] += g.last_trick_points
+    return busche(g.n, pts, P)
+
+cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
+    # P's score after the last trick, whose play is forced.
+    cdef State t = s[0]
+    play_forced_trick(g, &t)
+    return hand_score(g, &t, P)
+
+cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
+    # No part of the points goes into key2 (points_key puts them all in the main key), and the
+    # stored bounds are the values themselves.
+    offset[0] = 0
+    return 0
+
+cdef inline u64 points_key(const Game* g, const State* s) noexcept nogil:
+    # Every seat's points taken (at a trick start), 6 bits a seat above the cards' 40 bits:
+    # the rest of the hand depends on all of them (busche), so all of them are the key.
+    cdef u64 k = 0
+    cdef int i
+    for i in range(g.n):
+        k |= (<u64>s.taken[i]) << (BUSCA_KEY_SHIFT + BUSCA_KEY_BITS * i)
+    return k
+
+cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int taken_P,
+                                int* up, int* down) noexcept nogil:
+    # Never called: with score_key 0 no entry has a kin (ttable.layout_of).
+    return False
+
+cdef inline int seats_reaching(const Game* g, const int* t, int P, int most, int still) noexcept nogil:
+    # 1 + the other seats that can still end with `most` points or more (t: points taken,
+    # still: points not yet taken by anyone): the most seats that can tie P on `most`.
+    cdef int i, k = 1
+    for i in range(g.n):
+        if i != P and t[i] + still >= most:
+            k += 1
+    return k
+
+cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
+    # Bounds on P's busche from the points taken (t) and those still to take (R: in the hands,
+    # in the trick, and the last trick's 3).  P's final points lie in [t_P, t_P + R].
+    # - P has points: it never scores for having none, so it scores only with the most points
+    #   at the end.  If another seat already has more than P can reach: 0.  Else at most k
+    #   seats tie on the most, M <= t_P + R, and grade is monotone: k * grade(t_P + R).  If
+    #   every seat has points and none can reach t_P, P alone has the most: grade(t_P) at least.
+    # - P has none: it scores at most the number of seats now on none if it ends on none, or,
+    #   if it takes some, k * grade(R) as above.
+    # - P can lose every remaining trick (tricks.can_duck_everything; not in the first trick,
+    #   whose lead is banned from coins): then its final points are t_P, so with points it
+    #   scores 0 if another seat has more now, else at most k * grade(t_P); with none, at most
+    #   the seats now on none.
+    cdef int t[MAX_SEATS]
+    cdef int i, zeros = 0, R, hi, duck_hi
+    cdef int tP = s.taken[P]
+    cdef bint alone = True
+    R = s.out_points + s.trick_points + g.last_trick_points
+    for i in range(g.n):
+        t[i] = s.taken[i]
+        if t[i] == 0:
+            zeros += 1
+    lower[0] = 0
+    if tP > 0:
+        for i in range(g.n):
+            if i != P and t[i] > tP + R:
+                upper[0] = 0
+                return
+            if i != P and t[i] + R >= tP:
+                alone = False
+        hi = seats_reaching(g, t, P, tP, R) * grade(tP + R)
+        if alone and zeros == 0:
+            lower[0] = grade(tP)
+    else:
+        hi = seats_reaching(g, t, P, 1, R) * grade(R)
+        if zeros > hi:
+            hi = zeros
+    if s.count == 0 and not first_trick(g, s) and can_duck_everything(g, s, P):
+        if tP == 0:
+            duck_hi = zeros
+        else:
+            duck_hi = seats_reaching(g, t, P, tP, R) * grade(tP)
+            for i in range(g.n):
+                if i != P and t[i] > tP:
+                    duck_hi = 0
+        if duck_hi < hi:
+            hi = duck_hi
+    if hi > g.max_value:
+        hi = g.max_value
+    if lower[0] > hi:
+        lower[0] = hi                   # (cannot happen; keeps lower <= upper)
+    upper[0] = hi
+
+cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+    # None for Busca (above): -1.
+    return -1
+
+cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
+    # Only for the quasi-equivalent cards, which Busca does not use (GAME_QUASI 0).
+    return False
+
+cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
+    # Only for the dominated cards, which Busca does not use (GAME_QUASI 0).
+    return False
+
+cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
+                          const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
+    # Quasi-equivalence and dominance are unsound for Busca (above, GAME_QUASI 0): never called.
+    return 0
+
+cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
+    # Busca's parameters, from ciapano.engine: {"last_trick_points": 3, "banned_lead": the
+    # coins' mask, "banned_discard": the Pita's mask, "deal_cards": 40}.  Raises ValueError for
+    # what the core cannot hold.
+    cdef Game* g = &c.g
+    cdef int k, most, total, su
+    for su in range(g.n_suits):
+        if g.suit_mask[su] >> BUSCA_KEY_SHIFT:
+            raise ValueError("suit_masks: the deck must fit in 40 bits (points_key)")
+    if g.n > 4:
+        raise ValueError(f"players: {g.n} do not fit the key of the points taken (4 at most)")
+    g.last_trick_points = scoring["last_trick_points"]
+    g.banned_lead = scoring["banned_lead"]
+    g.banned_discard = scoring["banned_discard"]
+    g.deal_cards = scoring["deal_cards"]
+    total = g.deck_points + g.last_trick_points
+    if total >= (1 << BUSCA_KEY_BITS):
+        raise ValueError(f"points: {total} in a hand do not fit the key (63 at most)")
+    # The most busche a seat can score: with seats on no points, n - 1; else k seats tied on
+    # the most, every other seat on 1 point at least.
+    g.max_value = g.n - 1
+    for k in range(1, g.n + 1):
+        most = (total - (g.n - k)) // k
+        if most > 0 and k * grade(most) > g.max_value:
+            g.max_value = k * grade(most)
+    return 0

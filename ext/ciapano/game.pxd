@@ -1,0 +1,63 @@
+# Ciapanò as the search core sees it: the hooks that the shared skeleton (ext/core: search.pxd,
+# movegen.pxd, driver.pxi) cimports from `game`, and the techniques proved for Ciapanò's rules.
+# Compiled into ciapano._engine_ciapano (setup.py puts this directory first on the include path).
+#
+# Rules (docs/rules.md#ciapano): no trumps, follow suit (ext/core/tricks.pxd); points in thirds;
+# floors, the last trick's remainder up to 11 and cappotto (scoring.pxd).  The techniques and
+# where each is proved:
+# - rank equivalence and relative-rank table keys (ext/core/movegen.pxd, ttable.pxd): the score
+#   depends only on the points each seat takes and who takes the last trick;
+# - kin entries and their residue shifts (scoring.score_key, residue_shifts): moving a third
+#   from another seat to P never lowers P's score;
+# - the cheap bounds and the mid-trick bound (bounds.pxd): from the floors and cappotto;
+# - the games without points as bounds (nullgame.pxd, GAME_POINTS_FREE): P's score once it
+#   takes nothing more, or at most k more tricks, or not the last;
+# - quasi-equivalent and dominated cards (quasi.pxd, GAME_QUASI): a swap of two cards' points
+#   changes any seat's penalty by at most 1 unless it makes or breaks a cappotto.
+from structs cimport u64, Ctx, Game, State, MAX_UNITS
+from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
+                     play_child, play_forced_trick, play_last_trick_winner)
+from scoring cimport whole_points, hand_score, play_last_trick, score_key, residue_shifts
+from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all
+from ordering cimport order_score
+from quasi cimport run_known, p_takes_trick
+
+cdef enum:
+    GAME_QUASI = 1              # quasi-equivalent and dominated cards (quasi.pxd)
+    GAME_POINTS_FREE = 1        # the games without points as bounds (nullgame.pxd)
+
+cdef enum:
+    CAPPOTTO_CODES = 3          # scoring["cappotto"]: 0 off, 1 cards, 2 all (structs.pxd)
+
+cdef inline u64 points_key(const Game* g, const State* s) noexcept nogil:
+    # Nothing of the points taken goes into the table's main key: score_key puts the residues
+    # and the cappotto holder in key2 (an offset carries P's whole points).
+    return 0
+
+cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
+    # Ciapanò's parameters, from ciapano.engine: {"unit": 3, "hand_points": 11, "cappotto":
+    # 0 | 1 | 2, "discard_points": units of the 3-player discard}.  Raises ValueError for what
+    # the core cannot hold.
+    cdef Game* g = &c.g
+    cdef int i
+    cdef int unit = scoring["unit"]
+    if unit <= 0 or not 0 <= g.deck_points < MAX_UNITS:
+        raise ValueError(f"points: {g.deck_points} units in the deck do not fit the core "
+                         f"(at most {MAX_UNITS - 1}; unit {unit} > 0)")
+    if not 0 <= scoring["cappotto"] < CAPPOTTO_CODES:
+        raise ValueError(f"cappotto: {scoring['cappotto']!r} is not 0, 1 or 2")
+    g.unit = unit
+    for i in range(MAX_UNITS):
+        g.floor_of[i] = i // unit
+        g.residue_of[i] = i % unit
+    g.hand_points = scoring["hand_points"]
+    g.max_value = g.hand_points
+    g.cappotto = scoring["cappotto"]
+    g.discard_points = scoring["discard_points"]
+    # k-trick games up to k = 3 with 3 players, 2 with 4, 1 with more (a trick holds more
+    # points).  Since the games share their entries (nullgame.pxd), against k <= 2 / 1 / 1:
+    # 3 players -2.0% nodes (8 deals), time -0.9% (6 deals, one process, best of 2); 4
+    # players -1.1% and -2.7% nodes (8 and 10 deals), time -5.8% and -6.5% (6 and 7 deals);
+    # with 5 players k <= 2 gave +1.2% nodes (6 deals).
+    c.k_max = 3 if g.n <= 3 else (2 if g.n == 4 else 1)
+    return 0
