@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from . import _core
-from .cards import CARDS, SUITS, Card
-from .errors import CiapanoError, PositionError
+from .cards import CARDS, Card
+from .errors import CiapanoError, GameError, PositionError
+from .games import DECK_THIRDS, HAND_POINTS, Cappotto, Ciapano
 from .position import Position
-from .rules import DECK_THIRDS, HAND_POINTS, Cappotto
 
 __all__ = [
     "DEFAULT_TT_MB",
@@ -49,8 +49,6 @@ DEFAULT_TT_MB = 256
 T = TypeVar("T")
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
-_POINTS = [c.thirds for c in CARDS]
-_SUIT_MASKS = [s.mask for s in SUITS]
 
 
 class OptionError(CiapanoError):
@@ -103,7 +101,17 @@ def _search(
     options: int = _core.OPTION_ALL,
     limits: _core.SearchLimits | None = None,
 ) -> _core.Search:
-    """Load a position into the core: hands hold the cards they played to the current trick."""
+    """Load a position into the core: hands hold the cards they played to the current trick.
+
+    :raises GameError: for a game the core does not play yet (only Ciapanò so far).
+    """
+    game = position.game
+    if not isinstance(game, Ciapano):
+        raise GameError(
+            "game",
+            f"{game.name!r}: no search engine yet for {game.title} (ciapano.reference solves "
+            "small positions of it)",
+        )
     n = position.players
     hands = [h.mask for h in position.hands]
     for i, card in enumerate(position.trick):
@@ -114,13 +122,13 @@ def _search(
         position.leader,
         [c.index for c in position.trick],
         list(position.taken),
-        _POINTS,
-        _SUIT_MASKS,
+        list(game.points_by_index),
+        list(game.deck.suit_masks),
         3,
         DECK_THIRDS,
         HAND_POINTS,
-        _CAPPOTTO_CODE[position.rules.cappotto],
-        position.discard.thirds if position.discard is not None else 0,
+        _CAPPOTTO_CODE[game.cappotto],
+        game.card_points(position.discard) if position.discard is not None else 0,
         tt_mb,
         options,
         limits,
@@ -441,7 +449,7 @@ def format_result(result: SolveResult) -> str:
         out.append(f"The hand is over: seat {result.perspective} scores {result.value}.")
     else:
         out.append(
-            f"Seat {result.to_move} to move, trick {pos.trick_number} of {pos.rules.tricks}; "
+            f"Seat {result.to_move} to move, trick {pos.trick_number} of {pos.game.tricks}; "
             f"values are {who} penalty (points) with every other seat against seat "
             f"{result.perspective}."
         )

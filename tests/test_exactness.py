@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 import ciapano
 from ciapano import _core
 from ciapano.cards import Card
+from ciapano.games import HAND_POINTS
 from ciapano.reference import reference_move_values, reference_value
-from ciapano.rules import HAND_POINTS
 from ciapano.solve import _search
 from strategies import played_deal, positions
 
@@ -141,8 +141,9 @@ def _suit_layout(pos: ciapano.Position, out: int, suit: int, owners: bool) -> tu
             runs[-1].append(c)
         else:
             runs.append([c])
+    thirds = pos.game.card_points
     return tuple(
-        (owner[c.index], c.thirds) for run in runs for c in sorted(run, key=lambda c: -c.thirds)
+        (owner[c.index], thirds(c)) for run in runs for c in sorted(run, key=lambda c: -thirds(c))
     )
 
 
