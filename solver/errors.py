@@ -37,6 +37,10 @@ class GameError(CiapanoError):
         self.reason = reason
         super().__init__(f"{field}: {reason}" if field else reason)
 
+    def __reduce__(self) -> tuple[type[GameError], tuple[str, str]]:
+        # Picklable with its two arguments (raised in worker processes, e.g. by PIMC).
+        return (type(self), (self.field, self.reason))
+
 
 #: The former name of :class:`GameError` (the errors of ``ciapano.rules.Rules``).
 RulesError = GameError

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from .cards import ITALIAN_40, Card, CardSet, Deck, Suit
+from .cards import CARDS, ITALIAN_40, Card, CardSet, Deck, Suit
 from .errors import GameError
 
 __all__ = [
@@ -148,7 +148,7 @@ def busca_penalties(points: Sequence[int]) -> list[int]:
     if zero:
         return [zero if p == 0 else 0 for p in points]
     most = max(points)
-    k = points.count(most) if isinstance(points, list) else list(points).count(most)
+    k = sum(1 for p in points if p == most)
     f = 1 if most <= 18 else 2 if most <= 22 else most - 20
     return [k * f if p == most else 0 for p in points]
 
@@ -234,9 +234,10 @@ class Game(ABC):
 
     @property
     def points_by_index(self) -> tuple[int, ...]:
-        """Every card's points by card index (``0..39``; 0 for an index not in the deck): the
-        search core's table."""
-        return tuple(self.card_points(Card(i)) if Card(i) in self.deck else 0 for i in range(40))
+        """Every card's points by card index, over all the indices of the deck's card type
+        (``0..39`` for the 40-card Italian cards; 0 for a card not in the deck): the search
+        core's table."""
+        return tuple(self.card_points(c) if c in self.deck else 0 for c in CARDS)
 
     @property
     def card_total(self) -> int:
@@ -312,6 +313,8 @@ class Game(ABC):
         :param taken: the card points each seat took, in :attr:`points_unit` (a discard counted
             for the last trick's winner; the last trick's own points not counted).
         :param last_trick: the seat that won the last trick.
+        :raises GameError: for points that do not share out the deck's or a last-trick seat
+            that is no seat.
         """
 
     @property

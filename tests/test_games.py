@@ -582,3 +582,13 @@ def test_busca_views_sample_consistent_deals(pos: Position, data) -> None:
         assert sample.legal_moves() is not None
     assert info.to_dict()["game"] == "busca"
     assert ciapano.view_from_dict(info.to_dict()).voids == info.voids
+
+
+def test_game_errors_survive_pickling() -> None:
+    # PIMC raises them in worker processes.
+    import pickle
+
+    e = pickle.loads(pickle.dumps(GameError("game", "'busca': no search engine yet")))
+    assert isinstance(e, GameError)
+    assert (e.field, e.reason) == ("game", "'busca': no search engine yet")
+    assert str(e) == "game: 'busca': no search engine yet"
