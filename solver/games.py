@@ -30,6 +30,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .cards import CARDS, ITALIAN_40, Card, CardSet, Deck, Suit
@@ -230,9 +231,10 @@ class Game(ABC):
 
     def points(self, cards: Iterable[Card]) -> int:
         """What ``cards`` are worth together, in :attr:`points_unit`."""
-        return sum(self.card_points(c) for c in cards)
+        table = self.points_by_index
+        return sum(table[c.index] for c in cards)
 
-    @property
+    @cached_property
     def points_by_index(self) -> tuple[int, ...]:
         """Every card's points by card index, over all the indices of the deck's card type
         (``0..39`` for the 40-card Italian cards; 0 for a card not in the deck): the search

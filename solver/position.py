@@ -105,6 +105,7 @@ class Position:
         taken: tuple[int, ...],
         won: tuple[CardSet, ...] | None,
         discard: Card | None,
+        first: bool | None = None,
     ) -> None:
         self._game = game
         self._hands = hands
@@ -113,8 +114,10 @@ class Position:
         self._taken = taken
         self._won = won
         self.discard = discard
-        in_play = sum(len(h) for h in hands) + len(trick) + (discard is not None)
-        self._first = in_play == game.deal_size
+        if first is None:
+            in_play = sum(len(h) for h in hands) + len(trick) + (discard is not None)
+            first = in_play == game.deal_size
+        self._first = first
 
     @classmethod
     def _make(cls, *args: Any) -> Position:
@@ -284,7 +287,9 @@ class Position:
         leader = self._leader
         taken = self._taken
         won = self._won
+        first = self._first
         if len(trick) == n:
+            first = False
             winner = game.trick_winner(trick, leader)
             gain = game.points(trick)
             taken = tuple(t + gain if s == winner else t for s, t in enumerate(taken))
@@ -292,7 +297,7 @@ class Position:
                 won = tuple(w | CardSet(trick) if s == winner else w for s, w in enumerate(won))
             trick = ()
             leader = winner
-        return Position._make(game, tuple(hands), leader, trick, taken, won, self.discard)
+        return Position._make(game, tuple(hands), leader, trick, taken, won, self.discard, first)
 
     def play_all(self, cards: Iterable[CardLike]) -> Position:
         """The position after playing several cards in order.

@@ -73,6 +73,8 @@ def parse_cards(
         (``card 3S appears twice: at hands[0][1] and hands[0][3]``).
     """
     if isinstance(values, CardSet):
+        if not values.mask & ~deck.mask:  # distinct cards of the deck already
+            return tuple(values)
         items: Sequence[object] = list(values)
     elif isinstance(values, str):
         items = values.replace(",", " ").split()
@@ -103,6 +105,8 @@ def parse_card_set(
 
     :raises PositionError: (or ``error``) as :func:`parse_cards`, a card twice included.
     """
+    if isinstance(values, CardSet) and not values.mask & ~deck.mask:
+        return values
     return CardSet(parse_cards(field, values, deck, error))
 
 
@@ -158,6 +162,24 @@ def parse_taken(
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
             raise error(f"taken[{seat}]", f"{t!r} is not a whole number >= 0 of {game.points_unit}")
     return tuple(taken)
+
+
+def _check_unique(places: list[tuple[str, Iterable[Card]]], error: type[PositionError]) -> None:
+    """No card in two of the named places."""
+    union = 0
+    for _, cards in places:
+        mask = cards.mask if isinstance(cards, CardSet) else sum(c.mask for c in cards)
+        if union & mask:
+            break
+        union |= mask
+    else:
+        return
+    seen: dict[Card, str] = {}
+    for where, cards in places:
+        for c in cards:
+            if c in seen:
+                raise error(where, f"card {c} appears twice: in {seen[c]} and in {where}")
+            seen[c] = where
 
 
 @dataclass(frozen=True)
@@ -230,12 +252,7 @@ def check_table(
         places.append(("gone", gone))
     if discard is not None:
         places.append(("discard", (discard,)))
-    seen: dict[Card, str] = {}
-    for where, cards in places:
-        for c in cards:
-            if c in seen:
-                raise error(where, f"card {c} appears twice: in {seen[c]} and in {where}")
-            seen[c] = where
+    _check_unique(places, error)
     if trick and not any(sizes):
         raise error("trick", "cards in a trick after the hands are played out")
     # Hand sizes: the seats that played to this trick hold one card fewer.
