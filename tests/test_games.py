@@ -592,3 +592,31 @@ def test_game_errors_survive_pickling() -> None:
     assert isinstance(e, GameError)
     assert (e.field, e.reason) == ("game", "'busca': no search engine yet")
     assert str(e) == "game: 'busca': no search engine yet"
+
+
+def test_the_schema_knows_each_games_constraints() -> None:
+    import jsonschema
+
+    schema = ciapano.schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    root = Path(__file__).resolve().parents[1] / "positions"
+    for name in ("busca_deal4_opening.json", "busca_endgame4.json", "busca_first_trick.json"):
+        validator.validate(json.loads((root / name).read_text(encoding="utf-8")))
+    snapshot = {"game": "busca", "hands": [["3S"], ["2S"], ["AS"], ["KS"]], "leader": 0,
+                "taken": [31, 0, 0, 0]}  # fmt: skip
+    assert validator.is_valid(snapshot)
+    assert validator.is_valid({**snapshot, "rules": {}})
+    assert not validator.is_valid({**snapshot, "players": 3})
+    assert not validator.is_valid({**snapshot, "hands": snapshot["hands"][:3], "taken": [31, 0, 0]})
+    assert not validator.is_valid({**snapshot, "discard": "4C"})
+    assert not validator.is_valid({**snapshot, "rules": {"cappotto": "all"}})
+    assert not validator.is_valid({**snapshot, "taken": [38, 0, 0, 0]})
+    assert not validator.is_valid({**snapshot, "game": "tarocchi"})
+    # Ciapanò keeps its own: 3 to 5 players, the cappotto option, at most 32 thirds a seat.
+    ciapano_snapshot = {**snapshot, "game": "ciapano", "taken": [26, 0, 0, 0]}
+    assert validator.is_valid({**ciapano_snapshot, "rules": {"cappotto": "off"}})
+    assert not validator.is_valid({**ciapano_snapshot, "taken": [33, 0, 0, 0]})
+    assert validator.is_valid({**ciapano_snapshot, "expected": {"value": 11}})
+    assert not validator.is_valid({**ciapano_snapshot, "expected": {"value": 12}})
+    assert validator.is_valid({**snapshot, "expected": {"value": 17}})
