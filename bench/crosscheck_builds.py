@@ -40,10 +40,14 @@ for players in (3, 4, 5):
             moves = sorted(pos.legal_moves())
             pos = pos.play(moves[rng.integers(len(moves))])
         for cappotto in ("all", "cards", "off"):
+            # Builds from before the games API (ciapano.Rules) and after it (ciapano.Ciapano).
+            if hasattr(ciapano, "Ciapano"):
+                game = {"game": ciapano.Ciapano(players=players, cappotto=cappotto)}
+            else:
+                game = {"rules": ciapano.Rules(players=players, cappotto=cappotto)}
             p = ciapano.Position(
                 [list(h) for h in pos.hands], pos.leader, trick=list(pos.trick),
-                taken=list(pos.taken), discard=pos.discard,
-                rules=ciapano.Rules(players=players, cappotto=cappotto),
+                taken=list(pos.taken), discard=pos.discard, **game,
             )
             r = ciapano.solve(p, all_seats=True)
             out.append([players, seed, cappotto, [[c.text, v] for c, v in r], list(r.seats)])

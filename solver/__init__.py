@@ -9,21 +9,27 @@ Quick start::
     hand = ciapano.load_record("positions/records/hand4_record.json")
     print(ciapano.analyse(hand))         # every card's cost for the seat that played it
 
-Units: card points are **thirds of a point** (ace 3; 3, 2, K, Q, J 1); hand scores and values
-are **penalty points** (11 per hand).  Seats are numbered ``0..n-1`` in order of play.
-Rules: ``RULES.md`` of the project (Ciapanò, §1).
+Games are described as data (:mod:`ciapano.games`): ``Ciapano(players=4, cappotto="all")`` and
+``Busca()``, found by name with ``find_game``.  Units are the game's: Ciapanò's card points are
+**thirds of a point** (ace 3; 3, 2, K, Q, J 1) and its hand scores and values **penalty points**
+(11 per hand); Busca's are whole **points** (the Pita ``AD`` 8, the last trick 3; 40 per hand)
+and **busche**.  Seats are numbered ``0..n-1`` in order of play.  Rules: ``docs/rules.md`` (after
+the project's ``RULES.md``).  The search core plays Ciapanò only so far; ``ciapano.reference``
+solves small positions of any game.
 """
 
 from .analysis import Analysis, CardAnalysis, CheckResult, SeatAnalysis, analyse, check, play_out
 from .batch import analyse_batch
-from .cards import CARDS, DECK, RANKS, SUITS, Card, CardError, CardSet, Rank, Suit
+from .cards import CARDS, DECK, ITALIAN_40, RANKS, SUITS, Card, CardError, CardSet, Deck, Rank, Suit
 from .errors import (
     CiapanoError,
+    GameError,
     IllegalMoveError,
     InformationSetError,
     MissingDependency,
     PositionError,
     PuzzleError,
+    RulesError,
 )
 from .formats import (
     SCHEMA_PATH,
@@ -37,6 +43,20 @@ from .formats import (
     schema,
     view_at,
     view_from_dict,
+)
+from .games import (
+    DECK_THIRDS,
+    GAMES,
+    HAND_POINTS,
+    Busca,
+    Cappotto,
+    Ciapano,
+    Game,
+    busca_penalties,
+    find_game,
+    game_from_dict,
+    hand_score,
+    trick_winner,
 )
 from .pimc import (
     DEFAULT_PIMC_TT_MB,
@@ -73,7 +93,6 @@ from .records import (
     read_records,
     record_from_dict,
 )
-from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, RulesError, hand_score, trick_winner
 from .sampling import InformationSet, count_deals, sample_deals
 from .solve import (
     DEFAULT_TT_MB,
@@ -96,12 +115,15 @@ __all__ = [
     "DECK_THIRDS",
     "DEFAULT_PIMC_TT_MB",
     "DEFAULT_TT_MB",
+    "GAMES",
     "HAND_POINTS",
+    "ITALIAN_40",
     "RANKS",
     "SCHEMA_PATH",
     "SUITS",
     "THEMES",
     "Analysis",
+    "Busca",
     "Cappotto",
     "Card",
     "CardAnalysis",
@@ -109,8 +131,12 @@ __all__ = [
     "CardLoss",
     "CardSet",
     "CheckResult",
+    "Ciapano",
     "CiapanoError",
     "DDTable",
+    "Deck",
+    "Game",
+    "GameError",
     "HandRecord",
     "IllegalMoveError",
     "InformationSet",
@@ -127,7 +153,6 @@ __all__ = [
     "PuzzleError",
     "Rank",
     "RecordError",
-    "Rules",
     "RulesError",
     "SeatAnalysis",
     "SolveInterrupted",
@@ -135,6 +160,7 @@ __all__ = [
     "Suit",
     "analyse",
     "analyse_batch",
+    "busca_penalties",
     "check",
     "check_puzzle",
     "count_deals",
@@ -145,8 +171,10 @@ __all__ = [
     "dumps",
     "dumps_puzzle",
     "dumps_record",
+    "find_game",
     "free_memory",
     "from_dict",
+    "game_from_dict",
     "generate_puzzles",
     "hand_score",
     "heuristic_card",

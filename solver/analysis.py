@@ -28,9 +28,9 @@ import numpy as np
 from . import engine
 from .cards import CARDS, Card, CardError, CardSet
 from .errors import CiapanoError, IllegalMoveError, PositionError
+from .games import HAND_POINTS
 from .position import Position
 from .records import HandRecord, record_from_dict
-from .rules import HAND_POINTS
 from .solve import DEFAULT_TT_MB, _check_options, _search
 
 __all__ = [
@@ -338,7 +338,7 @@ def _walk(
 def _start(positions: Sequence[Position], from_trick: int) -> int:
     """The index of the first position of trick ``from_trick`` (0 for the first trick)."""
     first = positions[0]
-    last = first.rules.tricks
+    last = first.game.tricks
     if isinstance(from_trick, bool) or not isinstance(from_trick, int):
         raise PositionError("from_trick", f"{from_trick!r} is not a trick number")
     if not 1 <= from_trick <= last:

@@ -1,4 +1,5 @@
-"""Cards of the 40-card Italian deck: :class:`Suit`, :class:`Rank`, :class:`Card`, :class:`CardSet`.
+"""Cards of the 40-card Italian deck: :class:`Suit`, :class:`Rank`, :class:`Card`, :class:`CardSet`,
+and :class:`Deck`, a deck a game is played with (:data:`ITALIAN_40`, the whole 40-card deck).
 
 Card text is ``RANK + SUIT``: ranks ``3 2 A K Q J 7 6 5 4`` (high to low, ``../shared/RULES.md``
 §1), suits ``S H D C`` (spades/swords, hearts/cups, diamonds/coins, clubs/batons).  Parsing also
@@ -8,6 +9,10 @@ formatting always gives the canonical upper-case text, e.g. ``"3S"``, ``"AD"``, 
 Each card has an index ``0..39`` and a bit ``1 << index``: ``index = 10 * suit + rank`` where
 ``rank`` is the card's strength in its suit, 0 for the 4 up to 9 for the 3, so a higher bit is a
 higher card of the same suit.  The search core uses the same layout.
+
+Cards carry no points: what a card is worth belongs to the game (Busca's ace of coins is worth 8
+points, Ciapanò's 1 point), so points are asked of a game, ``game.card_points(card)``
+(:mod:`ciapano.games`).
 """
 
 from __future__ import annotations
@@ -20,11 +25,13 @@ from .errors import CiapanoError
 __all__ = [
     "CARDS",
     "DECK",
+    "ITALIAN_40",
     "RANKS",
     "SUITS",
     "Card",
     "CardError",
     "CardSet",
+    "Deck",
     "Rank",
     "Suit",
 ]
@@ -75,17 +82,11 @@ class Rank(IntEnum):
         """The rank's character in card text: ``3 2 A K Q J 7 6 5 4``."""
         return _RANK_TEXT[self]
 
-    @property
-    def thirds(self) -> int:
-        """Card points of this rank in thirds of a point: ace 3; 3, 2, K, Q, J 1; others 0."""
-        return _RANK_THIRDS[self]
-
     def __str__(self) -> str:
         return self.text
 
 
 _RANK_TEXT = "4567JQKA23"
-_RANK_THIRDS = (0, 0, 0, 0, 1, 1, 1, 3, 1, 1)
 _SUIT_ALIASES = {
     "S": Suit.S, "♠": Suit.S, "♤": Suit.S,
     "H": Suit.H, "♥": Suit.H, "♡": Suit.H,
@@ -149,11 +150,6 @@ class Card:
     def mask(self) -> int:
         """The card's bit, ``1 << index``."""
         return 1 << self.index
-
-    @property
-    def thirds(self) -> int:
-        """Card points in thirds of a point (ace 3; 3, 2, K, Q, J 1; 7, 6, 5, 4 0)."""
-        return _RANK_THIRDS[self.rank]
 
     @property
     def text(self) -> str:
@@ -328,11 +324,6 @@ class CardSet:
             raise KeyError(c.text)
         return CardSet(self.mask & ~c.mask)
 
-    @property
-    def thirds(self) -> int:
-        """Card points of the set, in thirds of a point."""
-        return sum(c.thirds for c in self)
-
     def texts(self) -> list[str]:
         """Canonical card texts in display order (the JSON form)."""
         return [c.text for c in self]
@@ -344,5 +335,132 @@ class CardSet:
         return f"CardSet({str(self)!r})"
 
 
-#: The whole 40-card deck.
+#: The whole 40-card deck as a card set (:attr:`ITALIAN_40.cards <Deck.cards>`).
 DECK = CardSet((1 << 40) - 1)
+
+
+class Deck:
+    """A deck a game is played with: a name, its cards, its suits and their bit masks.
+
+    Its cards are cards of the 40-card Italian deck (:class:`Card`): all 40 for
+    :data:`ITALIAN_40`, fewer for a deck made with :meth:`without` (Kifameno with 3 players takes
+    a four out, ``docs/rules.md#kifameno``).  The masks are the search core's layout: card
+    ``c`` is bit ``c.index`` of :attr:`mask`, and in each suit's mask (:attr:`suit_masks`) a
+    higher bit is a higher card of that suit.  Code that needs the size of the deck, its suits or
+    its masks asks the deck rather than assuming 40 cards; a deck of other cards (the 62-card
+    tarocchi deck, ``docs/rules.md#piedicavallo``) would bring its own card type, its masks still
+    within 64 bits.
+
+    Decks are immutable, equal when their names and cards are; ``repr`` is a constructor call.
+
+    :param name: the deck's name, e.g. ``"italian-40"``.
+    :param cards: its cards: a :class:`CardSet` or anything :class:`CardSet` accepts (a mask,
+        cards, card texts).
+    :raises CardError: (a ``ValueError``) for an empty name, or cards that are not cards or
+        are none.
+    """
+
+    __slots__ = ("_suit_masks", "cards", "name", "suits")
+    name: str
+    cards: CardSet
+    suits: tuple[Suit, ...]
+    _suit_masks: tuple[int, ...]
+
+    def __init__(self, name: str, cards: int | Iterable[Card | str | int] | CardSet) -> None:
+        if not isinstance(name, str) or not name.strip():
+            raise CardError(f"{name!r} is not a deck's name: give a non-empty text")
+        card_set = CardSet(cards)
+        if not card_set:
+            raise CardError(f"{cards!r} is not a deck: it has no cards")
+        suits = tuple(s for s in Suit if card_set.mask & s.mask)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "cards", card_set)
+        object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "_suit_masks", tuple(card_set.mask & s.mask for s in suits))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("decks are immutable")
+
+    @property
+    def mask(self) -> int:
+        """The deck's cards as a bit mask (bit ``c.index`` for card ``c``)."""
+        return self.cards.mask
+
+    @property
+    def size(self) -> int:
+        """The number of cards in the deck (40 for :data:`ITALIAN_40`)."""
+        return len(self.cards)
+
+    @property
+    def suit_masks(self) -> tuple[int, ...]:
+        """The mask of each suit's cards in the deck, in the order of :attr:`suits` (a higher bit
+        is a higher card of the suit: the core's layout)."""
+        return self._suit_masks
+
+    def suit_mask(self, suit: Suit | int) -> int:
+        """The mask of the deck's cards of ``suit`` (0 for a suit the deck lacks)."""
+        return self.cards.mask & Suit(suit).mask
+
+    def card(self, value: Card | str | int) -> Card:
+        """The deck's card given as a :class:`Card`, its text or its index.
+
+        :raises CardError: for something that is not a card, or a card not in this deck.
+        """
+        c = Card(value)
+        if not self.cards.mask & c.mask:
+            raise CardError(f"{c.text!r} is not a card of the deck {self.name!r}")
+        return c
+
+    def parse(self, text: str) -> Card:
+        """The deck's card written as ``text`` (``"3S"``, ``"a♦"``; see :meth:`Card.parse`).
+
+        :raises CardError: for text that is not a card, or a card not in this deck.
+        """
+        return self.card(Card.parse(text))
+
+    def parse_cards(self, text: str) -> CardSet:
+        """The deck's cards written as text separated by spaces or commas, e.g. ``"3S AS, 7C"``.
+
+        :raises CardError: for a word that is not a card of this deck.
+        """
+        return CardSet(self.parse(w) for w in text.replace(",", " ").split())
+
+    def without(self, cards: Iterable[Card | str | int] | CardSet | str) -> Deck:
+        """This deck with ``cards`` taken out, named after them (``"italian-40 without 4C"``):
+        Kifameno's 39-card deck is ``ITALIAN_40.without(["4C"])``.
+
+        :raises CardError: for a card that is not in this deck.
+        """
+        out = CardSet.parse(cards) if isinstance(cards, str) else CardSet(cards)
+        missing = out - self.cards
+        if missing:
+            raise CardError(f"{str(missing)!r} is not in the deck {self.name!r}")
+        return Deck(f"{self.name} without {out}", self.cards - out)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deck):
+            return NotImplemented
+        return (self.name, self.cards) == (other.name, other.cards)
+
+    def __hash__(self) -> int:
+        return hash(("Deck", self.name, self.cards.mask))
+
+    def __reduce__(self) -> tuple[type[Deck], tuple[str, int]]:
+        return (Deck, (self.name, self.cards.mask))
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name!r}, CardSet({self.cards.mask:#x}))"
+
+
+#: The 40-card Italian deck: suits ``S H D C``, ranks ``3 2 A K Q J 7 6 5 4``
+#: (``docs/rules.md#the-40-card-deck``).
+ITALIAN_40 = Deck("italian-40", DECK)

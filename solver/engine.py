@@ -33,8 +33,8 @@ from ._limits import (
     OPTION_TT,
     SearchLimits,
 )
-from .cards import CARDS, SUITS
-from .rules import DECK_THIRDS, HAND_POINTS, Cappotto
+from .errors import GameError
+from .games import Busca, Cappotto, Ciapano
 
 __all__ = [
     "OPTION_ALL",
@@ -53,8 +53,6 @@ __all__ = [
 ]
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
-_POINTS = [c.thirds for c in CARDS]
-_SUIT_MASKS = [s.mask for s in SUITS]
 _ENGINES = ("ciapano", "busca")
 
 
@@ -68,16 +66,28 @@ def engine_for(game: str) -> ModuleType:
     return importlib.import_module(f"ciapano._engine_{game}")
 
 
-def _parameters(position: Any) -> tuple[str, list[int], list[int], dict[str, int]]:
-    """The engine, card points by index, suit masks and game parameters of a position."""
-    scoring = {
-        "unit": 3,
-        "hand_points": HAND_POINTS,
-        "cappotto": _CAPPOTTO_CODE[position.rules.cappotto],
-        "discard_points": position.discard.thirds if position.discard is not None else 0,
-    }
-    assert sum(_POINTS) == DECK_THIRDS
-    return "ciapano", _POINTS, _SUIT_MASKS, scoring
+def _scoring(position: Any) -> dict[str, int]:
+    """The game's own parameters of the engine (``set_scoring`` in ``ext/<game>/game.pxd``).
+
+    :raises GameError: for a game without an engine.
+    """
+    game = position.game
+    if isinstance(game, Ciapano):
+        discard = position.discard
+        return {
+            "unit": 3,
+            "hand_points": game.value_bounds[1],
+            "cappotto": _CAPPOTTO_CODE[game.cappotto],
+            "discard_points": game.card_points(discard) if discard is not None else 0,
+        }
+    if isinstance(game, Busca):
+        return {
+            "last_trick_points": game.last_trick_points,
+            "banned_lead": game.banned_lead_mask,
+            "banned_discard": game.pita_mask,
+            "deal_cards": game.deal_size,
+        }
+    raise GameError("game", f"{game.name!r}: no search engine for {game.title} yet")
 
 
 def open_search(
@@ -94,21 +104,23 @@ def open_search(
     :param limits: limits shared with other searches of the same solve.
     :returns: the engine's ``Search``, whose root is the position (the hands hold the cards they
         played to the current trick).
+    :raises GameError: for a game without an engine.
     :raises MemoryError: if the table cannot be allocated.
     """
-    name, points, suit_masks, scoring = _parameters(position)
+    game = position.game
+    scoring = _scoring(position)
     n = position.players
     hands = [h.mask for h in position.hands]
     for i, card in enumerate(position.trick):
         hands[(position.leader + i) % n] |= card.mask
-    return engine_for(name).Search(
+    return engine_for(game.name).Search(
         n,
         hands,
         position.leader,
         [c.index for c in position.trick],
         list(position.taken),
-        points,
-        suit_masks,
+        list(game.points_by_index),
+        list(game.deck.suit_masks),
         scoring,
         tt_mb,
         options,

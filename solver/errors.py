@@ -9,16 +9,41 @@ from __future__ import annotations
 
 __all__ = [
     "CiapanoError",
+    "GameError",
     "IllegalMoveError",
     "InformationSetError",
     "MissingDependency",
     "PositionError",
     "PuzzleError",
+    "RulesError",
 ]
 
 
 class CiapanoError(ValueError):
     """Base class of the errors ciapano raises for bad input."""
+
+
+class GameError(CiapanoError):
+    """A game, a number of players or a rule option that does not exist or does not fit the game
+    (``ciapano.games``), or a game a tool cannot handle yet.
+
+    :ivar field: what the problem is about, in a position file's terms (``"game"``,
+        ``"players"``, ``"rules.cappotto"``).
+    :ivar reason: the message without the field.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}" if field else reason)
+
+    def __reduce__(self) -> tuple[type[GameError], tuple[str, str]]:
+        # Picklable with its two arguments (raised in worker processes, e.g. by PIMC).
+        return (type(self), (self.field, self.reason))
+
+
+#: The former name of :class:`GameError` (the errors of ``ciapano.rules.Rules``).
+RulesError = GameError
 
 
 class PositionError(CiapanoError):

@@ -26,9 +26,9 @@ from typing import IO, Any
 import jsonschema
 
 from .cards import Card, CardError, CardSet
-from .errors import InformationSetError, PositionError
+from .errors import GameError, InformationSetError, PositionError
+from .games import Game, _counts_text, find_game
 from .position import Position
-from .rules import Rules, RulesError
 from .sampling import InformationSet, _gone, _suit, check_voids
 
 __all__ = [
@@ -138,8 +138,40 @@ def _schema_error(error: jsonschema.ValidationError, form: str) -> PositionError
     return PositionError(field, message)
 
 
-def _check(data: Mapping[str, Any]) -> tuple[str, Rules]:
-    """Check a parsed file against the schema; its form and rules."""
+def file_game(data: Mapping[str, Any], key: str) -> Game:
+    """The game of a parsed file (``"game"``, default ``"ciapano"``; ``"players"``; ``"rules"``),
+    its ``key`` (``"hands"`` or ``"deal"``) holding one entry a seat.
+
+    :raises PositionError: naming ``game``, ``players``, the key, ``rules.KEY`` or ``discard``
+        for an unknown game, a number of seats it is not played by, an unknown or bad option, or
+        a discard in a game without one.
+    """
+    n = len(data[key])
+    players = data.get("players", n)
+    if players != n:
+        raise PositionError(key, f"{n} hands given but 'players' is {players}")
+    try:
+        cls = find_game(data.get("game", "ciapano"))
+        if n not in cls.player_counts:
+            counts = _counts_text(cls.player_counts)
+            raise PositionError(
+                "players" if "players" in data else key,
+                f"{n} {'players' if 'players' in data else 'hands'} given; {cls.title} is played "
+                f"by {counts} players",
+            )
+        game = cls.from_rules(n, data.get("rules"))
+    except GameError as e:
+        raise PositionError(e.field, e.reason) from None
+    if "discard" in data and not game.has_discard:
+        raise PositionError(
+            "discard",
+            f"{data['discard']!r} given, but {game} has no discard (only 3-player Ciapanò has one)",
+        )
+    return game
+
+
+def _check(data: Mapping[str, Any]) -> tuple[str, Game]:
+    """Check a parsed file against the schema; its form and game."""
     if not isinstance(data, Mapping):
         raise PositionError("", f"a position file holds a JSON object, not {type(data).__name__}")
     form = "history" if "deal" in data else "snapshot"
@@ -147,22 +179,37 @@ def _check(data: Mapping[str, Any]) -> tuple[str, Rules]:
         raise PositionError(
             "deal", "is missing: a history file needs 'deal' and 'dealer' (and 'play')"
         )
+    key = "deal" if form == "history" else "hands"
     errors = sorted(
         _validator(form).iter_errors(dict(data)),
         key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
     )
     if errors:
+        if any(_game_branch(e) for e in errors):
+            # A game's own constraints (its players, options, discard): said in its terms.
+            _game_said(data, key)
         raise _schema_error(errors[0], form)
-    key = "deal" if form == "history" else "hands"
-    n = len(data[key])
-    players = data.get("players", n)
-    if players != n:
-        raise PositionError(key, f"{n} hands given but 'players' is {players}")
-    try:
-        rules = Rules(players=n, game=data.get("game", "ciapano"), **data.get("rules", {}))
-    except RulesError as e:
-        raise PositionError("rules", str(e)) from None
-    return form, rules
+    return form, file_game(data, key)
+
+
+def _game_branch(error: jsonschema.ValidationError) -> bool:
+    """Whether a schema error comes from a game's own branch of the schema (if ... then)."""
+    return "then" in error.absolute_schema_path or "then" in error.relative_schema_path
+
+
+def _game_said(data: Mapping[str, Any], key: str) -> None:
+    """Raise the game's own error for a file whose schema errors include a game's constraint,
+    when the file's game fields can be read at all (else the schema's error is reported)."""
+    value = data.get(key)
+    if not isinstance(value, list) or not isinstance(data.get("game", "ciapano"), str):
+        return
+    if "players" in data and (
+        isinstance(data["players"], bool) or not isinstance(data["players"], int)
+    ):
+        return
+    if "rules" in data and not isinstance(data["rules"], Mapping):
+        return
+    file_game(data, key)
 
 
 def _counts(data: Mapping[str, Any]) -> list[int]:
@@ -180,9 +227,9 @@ def from_dict(data: Mapping[str, Any]) -> Position:
     :raises PositionError: (a ``ValueError``) naming the field and value of the first problem,
         also for a seat's view whose hidden hands are counts (read it with :func:`load_view`).
     """
-    form, rules = _check(data)
+    form, game = _check(data)
     if form == "history":
-        start = Position.from_deal(data["deal"], data["dealer"], data.get("discard"), rules)
+        start = Position.from_deal(data["deal"], data["dealer"], data.get("discard"), game)
         return start.play_all(data.get("play", []))
     counts = _counts(data)
     if counts:
@@ -199,7 +246,7 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         taken=data.get("taken"),
         won=data.get("won"),
         discard=data.get("discard"),
-        rules=rules,
+        game=game,
     )
     if "gone" in data and CardSet(data["gone"]) != _gone(pos):
         raise PositionError(
@@ -233,8 +280,8 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         :class:`~ciapano.InformationSetError` for a view that is inconsistent (sizes that do not
         add up, voids no deal satisfies) or that names no seat.
     """
-    form, rules = _check(data)
-    n = rules.players
+    form, game = _check(data)
+    n = game.players
     if view is None:
         view = data.get("view")
     if view is not None and (
@@ -248,7 +295,7 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
             data.get("play", []),
             view,
             discard=data.get("discard"),
-            rules=rules,
+            game=game,
         )
     counts = _counts(data)
     voids = {int(k): [_suit(f"voids.{k}", x) for x in v] for k, v in data.get("voids", {}).items()}
@@ -291,7 +338,7 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         gone=data.get("gone"),
         discard=data.get("discard"),
         voids=voids,
-        rules=rules,
+        game=game,
     )
     # Cards given for other seats than the viewer are hidden from it; they must be unseen cards.
     for s, h in enumerate(hands):
@@ -324,7 +371,7 @@ def view_at(record: Any, index: int) -> InformationSet:
     :raises PositionError: for a record that is not a valid history, or an index out of range.
     """
     if isinstance(record, Mapping):
-        form, rules = _check(record)
+        form, game = _check(record)
         if form != "history":
             raise PositionError("deal", "is missing: a hand record is in the history form")
         deal, dealer, play = record["deal"], record["dealer"], list(record.get("play", []))
@@ -337,14 +384,14 @@ def view_at(record: Any, index: int) -> InformationSet:
                 "", f"{type(record).__name__} is not a hand record (deal, dealer, play)"
             ) from None
         discard = getattr(record, "discard", None)
-        rules = getattr(record, "rules", None)
+        game = getattr(record, "game", None)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(play):
         raise PositionError(
             "index", f"{index!r} is not a card of the play: indices run from 0 to {len(play) - 1}"
         )
     # The whole play is checked, so that card ``index`` is known to be legal.
-    Position.from_deal(deal, dealer, discard, rules).play_all(play)
-    return InformationSet.from_history(deal, dealer, play[:index], discard=discard, rules=rules)
+    Position.from_deal(deal, dealer, discard, game).play_all(play)
+    return InformationSet.from_history(deal, dealer, play[:index], discard=discard, game=game)
 
 
 def _json(text: str | bytes) -> Any:

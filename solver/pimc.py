@@ -251,7 +251,7 @@ class PimcResult:
 
     def __str__(self) -> str:
         info = self.information_set
-        rules = info.rules
+        rules = info.game
         trick_no = rules.tricks - info.sizes[info.to_move] + 1  # type: ignore[union-attr]
         out = [str(info), ""]
         out.append(

@@ -40,8 +40,8 @@ import numpy as np
 from .cards import CARDS, Card, CardError, CardSet
 from .errors import PositionError, PuzzleError
 from .formats import dumps, from_dict
+from .games import HAND_POINTS, Cappotto, Ciapano, Game
 from .position import Position
-from .rules import HAND_POINTS, Cappotto, Rules
 from .solve import OptionError, SolveResult, solve
 
 __all__ = [
@@ -83,9 +83,9 @@ def _lowest(cards: Iterable[Card]) -> Card:
     return min(cards, key=lambda c: (c.rank, c.suit))
 
 
-def _discard(cards: Iterable[Card]) -> Card:
+def _discard(cards: Iterable[Card], game: Game) -> Card:
     # The most points (thirds); ties: the higher rank, then the first suit in S H D C.
-    return min(cards, key=lambda c: (-c.thirds, -c.rank, c.suit))
+    return min(cards, key=lambda c: (-game.card_points(c), -c.rank, c.suit))
 
 
 def heuristic_card(position: Position) -> Card:
@@ -107,7 +107,7 @@ def heuristic_card(position: Position) -> Card:
     follow = hand.suit(position.trick[0].suit)
     if follow:
         return _lowest(follow)
-    return _discard(hand)
+    return _discard(hand, position.game)
 
 
 def duck_card(position: Position) -> Card:
@@ -134,10 +134,10 @@ def duck_card(position: Position) -> Card:
 # -- candidates ----------------------------------------------------------------------------
 
 
-def _check_args(players: object, cards: object, theme: object) -> Rules:
+def _check_args(players: object, cards: object, theme: object) -> Ciapano:
     if isinstance(players, bool) or players not in (3, 4, 5):
         raise PuzzleError("players", f"{players!r} is not 3, 4 or 5")
-    rules = Rules(players=players)  # type: ignore[arg-type]
+    rules = Ciapano(players=players)  # type: ignore[arg-type]
     if isinstance(cards, bool) or not isinstance(cards, int) or not 2 <= cards <= rules.hand_size:
         raise PuzzleError(
             "cards",
@@ -196,7 +196,7 @@ def puzzle_candidate(players: int, cards: int, seed: int, index: int) -> Positio
 
 def _cappotto_open(position: Position) -> bool:
     """Cappotto is still possible: the rules allow it and at most one seat has taken points."""
-    if position.rules.cappotto is Cappotto.OFF:
+    if position.game.cappotto is Cappotto.OFF:  # type: ignore[attr-defined]
         return False
     return sum(1 for t in position.taken if t) <= 1
 
@@ -368,7 +368,7 @@ class Puzzle:
         theme = f", theme {self.theme}" if self.theme else ""
         return (
             f"{self.name}: seat {self.seat} to move, trick {self.position.trick_number} of "
-            f"{self.position.rules.tricks}; solution {sol} (value {self.value}, margin "
+            f"{self.position.game.tricks}; solution {sol} (value {self.value}, margin "
             f"{self.margin}, difficulty {self.difficulty}{theme})"
         )
 

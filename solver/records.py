@@ -24,9 +24,10 @@ from typing import IO, Any
 
 from .cards import Card, CardError
 from .errors import PositionError
-from .formats import _schema_error, _validator
+from .formats import _game_branch, _game_said, _schema_error, _validator, file_game
+from .games import Game
 from .position import Position
-from .rules import Rules, RulesError
+from .validate import game_for, parse_card, parse_cards
 
 __all__ = [
     "HandRecord",
@@ -77,16 +78,6 @@ class RecordError(PositionError):
         return RecordError(self.field, self.reason, self.record_id, line)
 
 
-def _card_tuple(field_name: str, values: Iterable[CardLike]) -> tuple[Card, ...]:
-    out = []
-    for i, v in enumerate(values):
-        try:
-            out.append(Card(v))  # type: ignore[arg-type]
-        except CardError as e:
-            raise PositionError(f"{field_name}[{i}]", str(e)) from None
-    return tuple(out)
-
-
 @dataclass(frozen=True)
 class HandRecord:
     """A finished hand: who was dealt what, and every card played, in order.
@@ -94,25 +85,26 @@ class HandRecord:
     Built from its parts or from a parsed record (:func:`record_from_dict`); the play is checked
     card by card when it is built.
 
-    :ivar deal: each seat's dealt cards, seats ``0..n-1`` in order of play (13 with 3 players,
-        the dealer possibly 14 with its discard).
+    :ivar deal: each seat's dealt cards, seats ``0..n-1`` in order of play (Ciapanò: 13 with
+        3 players, the dealer possibly 14 with its discard; Busca: 10).
     :ivar dealer: the dealing seat; the seat after it leads the first trick.
     :ivar play: every card of the hand in order of play.
     :ivar discard: the 3-player dealer's discard (None otherwise).
-    :ivar rules: the rules (default: Ciapanò for ``len(deal)`` players).
+    :ivar game: the :class:`~ciapano.Game` (default: Ciapanò for ``len(deal)`` players).
     :ivar names: the players' names, indexed by seat, or None.
     :ivar id: an identifier, or None.
     :ivar comment: free text, or None.
     :raises RecordError: (a ``ValueError``) for a deal that is not a deal, an illegal card (its
-        index in the play and the reason), a card played twice, a play that stops before the
-        end of the hand, names that do not fit the seats.
+        index in the play and the reason, the game's own rules included, such as Busca's
+        first trick), a card played twice, a play that stops before the end of the hand, names
+        that do not fit the seats.
     """
 
     deal: tuple[tuple[Card, ...], ...]
     dealer: int
     play: tuple[Card, ...]
     discard: Card | None = None
-    rules: Rules | None = None
+    game: Game | None = None
     names: tuple[str, ...] | None = None
     id: str | int | None = None
     comment: str | None = None
@@ -123,27 +115,23 @@ class HandRecord:
         try:
             if isinstance(self.deal, (str, bytes)) or not isinstance(self.deal, Sequence):
                 raise PositionError("deal", f"{self.deal!r} is not a list of hands")
-            deal = tuple(_card_tuple(f"deal[{s}]", h) for s, h in enumerate(self.deal))
-            play = _card_tuple("play", self.play)
-            discard = None if self.discard is None else Card(self.discard)
-            rules = self.rules
-            if rules is None:
-                try:
-                    rules = Rules(players=len(deal))
-                except RulesError:
-                    raise PositionError(
-                        "deal", f"{len(deal)} hands given; Ciapanò is played by 3, 4 or 5 players"
-                    ) from None
-            opening = Position.from_deal(deal, self.dealer, discard, rules)
+            game = game_for(len(self.deal), self.game, field="deal")
+            deck = game.deck
+            deal = tuple(
+                parse_cards(f"deal[{s}]", h, deck, unique=False) for s, h in enumerate(self.deal)
+            )
+            play = parse_cards("play", self.play, deck, unique=False)
+            discard = None if self.discard is None else parse_card("discard", self.discard, deck)
+            opening = Position.from_deal(deal, self.dealer, discard, game)
         except (PositionError, CardError) as e:
             field_name = getattr(e, "field", "")
             reason = str(e).removeprefix(f"{field_name}: ") if field_name else str(e)
             raise RecordError(field_name, reason, rid) from None
         if self.names is not None:
             names = tuple(self.names)
-            if len(names) != rules.players or not all(isinstance(x, str) for x in names):
+            if len(names) != game.players or not all(isinstance(x, str) for x in names):
                 raise RecordError(
-                    "names", f"{list(names)!r} is not {rules.players} names, one a seat", rid
+                    "names", f"{list(names)!r} is not {game.players} names, one a seat", rid
                 )
             object.__setattr__(self, "names", names)
         seen: dict[Card, int] = {}
@@ -174,7 +162,7 @@ class HandRecord:
         object.__setattr__(self, "deal", deal)
         object.__setattr__(self, "play", play)
         object.__setattr__(self, "discard", discard)
-        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "game", game)
         object.__setattr__(self, "_positions", tuple(positions))
 
     def __repr__(self) -> str:
@@ -205,8 +193,14 @@ class HandRecord:
         (``len(play) + 1`` positions)."""
         return self._positions
 
+    @property
+    def rules(self) -> Game:
+        """The former name of :attr:`game`."""
+        return self.game  # type: ignore[return-value]
+
     def score(self) -> list[int]:
-        """Each seat's hand score in penalty points (RULES.md §1, "Hand score")."""
+        """Each seat's hand score in the game's value unit (Ciapanò: penalty points,
+        ``docs/rules.md#ciapano-hand-score``; Busca: busche, ``docs/rules.md#busca-penalties``)."""
         return self.final.score()
 
     def name(self, seat: int) -> str:
@@ -226,9 +220,12 @@ class HandRecord:
         if self.discard is not None:
             d["discard"] = self.discard.text
         d["play"] = [c.text for c in self.play]
-        assert self.rules is not None
-        if self.rules != Rules(players=self.players):
-            d["rules"] = self.rules.to_dict()
+        game = self.game
+        assert game is not None
+        if game.name != "ciapano":
+            d = {"game": game.name, **d}
+        if game.options != type(game).from_rules(game.players).options:
+            d["rules"] = game.options
         if self.comment is not None:
             d["comment"] = self.comment
         return d
@@ -250,22 +247,24 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
     )
     if errors:
+        if any(_game_branch(e) for e in errors):
+            try:
+                _game_said(data, "deal")
+            except PositionError as e:
+                raise RecordError(e.field, str(e).removeprefix(f"{e.field}: "), rid) from None
         e = _schema_error(errors[0], "record")
         reason = str(e).removeprefix(f"{e.field}: ") if e.field else str(e)
         raise RecordError(e.field, reason, rid)
-    n = len(data["deal"])
-    if data.get("players", n) != n:
-        raise RecordError("deal", f"{n} hands given but 'players' is {data['players']}", rid)
     try:
-        rules = Rules(players=n, game=data.get("game", "ciapano"), **data.get("rules", {}))
-    except RulesError as e:
-        raise RecordError("rules", str(e), rid) from None
+        game = file_game(data, "deal")
+    except PositionError as e:
+        raise RecordError(e.field, str(e).removeprefix(f"{e.field}: "), rid) from None
     return HandRecord(
         deal=data["deal"],
         dealer=data["dealer"],
         play=data["play"],
         discard=data.get("discard"),
-        rules=rules,
+        game=game,
         names=data.get("names"),
         id=data.get("id"),
         comment=data.get("comment"),

@@ -1,11 +1,21 @@
-"""A pure-Python exhaustive minimax: the oracle the search core is tested against.
+"""A pure-Python exhaustive minimax over any game: the oracle the search engines are tested against.
 
-It plays every legal card of every seat to the end of the hand with :meth:`Position.play` and
-scores the end with :meth:`Position.score` (RULES.md §1), then takes the paranoid minimax
-(RULES.md, "Double-dummy value"): the perspective seat minimises its own penalty, every other
-seat maximises it.  No pruning, no equivalence, no bounds: it is meant to be obviously right,
-not fast, and is practical only for a few cards per hand.  Positions already seen are looked up
-in a dictionary keyed by the whole position, which changes nothing but the time taken.
+It plays every legal card of every seat to the end of the hand with :meth:`Position.play
+<ciapano.Position.play>` (which asks the game which cards are legal and who wins each trick) and
+scores the end with :meth:`Position.score <ciapano.Position.score>` (the game's hand score),
+then takes the minimax (``docs/rules.md#conventions``, "Double-dummy value"):
+
+- in a game where every seat plays for itself (``game.sides is None``), the **paranoid value**
+  of seat P: P plays for its own score, every other seat against it;
+- in a game of two sides (``game.sides``, a tuple of seat tuples), the **zero-sum value** of P's
+  side: every seat of P's side plays for P's score, every seat of the other side against it.
+  (The game's hand score gives each seat its side's value.)
+
+"For" means towards the lower score when ``game.lower_is_better`` (penalties: Ciapanò's
+penalty points, Busca's busche), towards the higher one otherwise.  No pruning, no equivalence,
+no bounds: it is meant to be obviously right, not fast, and is practical only for a few cards
+per hand.  Positions already seen are looked up in a dictionary keyed by the whole position
+(the game included), which changes nothing but the time taken.
 """
 
 from __future__ import annotations
@@ -17,7 +27,18 @@ __all__ = ["reference_move_values", "reference_value"]
 
 
 def reference_value(position: Position, seat: int) -> int:
-    """The least penalty ``seat`` can guarantee from ``position``, in penalty points."""
+    """The value of ``position`` for ``seat``, in the game's value unit: its paranoid value,
+    or its side's value in a game of two sides (see the module's documentation).
+
+    :raises PositionError: if ``seat`` is not a seat of the position.
+    """
+    game = position.game
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < position.players:
+        from .errors import PositionError
+
+        raise PositionError("seat", f"{seat!r} is not a seat: seats are 0..{position.players - 1}")
+    ours = frozenset(game.side_of(seat))
+    best, worst = (min, max) if game.lower_is_better else (max, min)
     memo: dict[Position, int] = {}
 
     def value(pos: Position) -> int:
@@ -26,7 +47,7 @@ def reference_value(position: Position, seat: int) -> int:
         if pos in memo:
             return memo[pos]
         values = [value(pos.play(card)) for card in pos.legal_moves()]
-        v = min(values) if pos.to_move == seat else max(values)
+        v = best(values) if pos.to_move in ours else worst(values)
         memo[pos] = v
         return v
 
@@ -34,7 +55,8 @@ def reference_value(position: Position, seat: int) -> int:
 
 
 def reference_move_values(position: Position, seat: int | None = None) -> dict[Card, int]:
-    """``seat``'s value after each legal card of the seat to move (default seat: the mover)."""
+    """``seat``'s value (:func:`reference_value`) after each legal card of the seat to move
+    (default seat: the mover), in the game's value unit."""
     if seat is None:
         seat = position.to_move
     return {card: reference_value(position.play(card), seat) for card in position.legal_moves()}

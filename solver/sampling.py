@@ -12,12 +12,13 @@ among all the deals that respect the hand sizes and the voids** and assume nothi
 
 The method is exact, not approximate (no rejection of deals, no greedy dealing):
 
-1. *Counting* (dynamic programming over the four suits): the state is the room left in each
-   hidden hand (the unseen discard is a hand of one card without voids).  The ways to split a
-   suit's ``k`` unseen cards with counts ``c_1..c_m`` among the hands not void in it is the
-   multinomial coefficient ``k! / (c_1! ... c_m!)``; the number of consistent deals from suit
-   ``i`` on with room ``r`` is ``N(i, r) = sum over c of multinomial(k_i; c) * N(i + 1, r - c)``,
-   ``N(4, 0) = 1``.  Python integers keep every count exact.
+1. *Counting* (dynamic programming over the deck's suits, four for the 40-card deck): the
+   state is the room left in each hidden hand (the unseen discard is a hand of one card without
+   voids).  The ways to split a suit's ``k`` unseen cards with counts ``c_1..c_m`` among the
+   hands not void in it is the multinomial coefficient ``k! / (c_1! ... c_m!)``; the number of
+   consistent deals from suit ``i`` on with room ``r`` is
+   ``N(i, r) = sum over c of multinomial(k_i; c) * N(i + 1, r - c)``, ``N(S, 0) = 1`` after the
+   last suit.  Python integers keep every count exact.
 2. *Unranking*: each consistent deal gets a number in ``0 .. N(0, sizes) - 1``: suit by suit,
    the count vectors ``c`` in a fixed order take consecutive blocks of
    ``multinomial(k_i; c) * N(i + 1, r - c)`` numbers, and inside a block the number splits into
@@ -47,10 +48,11 @@ from typing import Any
 
 import numpy as np
 
-from .cards import DECK, Card, CardError, CardSet, Suit
+from .cards import Card, CardError, CardSet, Suit
 from .errors import IllegalMoveError, InformationSetError, PositionError
-from .position import Position, rules_for, taken_thirds, thirds_text
-from .rules import Rules
+from .games import Game
+from .position import Position
+from .validate import check_table, game_for, parse_card, parse_card_set, parse_cards
 
 __all__ = ["InformationSet", "count_deals", "sample_deals"]
 
@@ -73,24 +75,6 @@ def _seat(field_name: str, value: object, n: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise InformationSetError(field_name, f"{value!r} is not a seat: seats are 0..{n - 1}")
     return value
-
-
-def _card_set(field_name: str, values: object) -> CardSet:
-    if isinstance(values, CardSet):
-        return values
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InformationSetError(field_name, f"{values!r} is not a list of cards")
-    cards = []
-    for i, v in enumerate(values):
-        try:
-            cards.append(Card(v))
-        except CardError as e:
-            raise InformationSetError(f"{field_name}[{i}]", str(e)) from None
-    out = CardSet(cards)
-    if len(out) != len(cards):
-        twice = sorted({c for c in cards if cards.count(c) > 1})
-        raise InformationSetError(field_name, f"card(s) {[c.text for c in twice]} appear twice")
-    return out
 
 
 def check_voids(
@@ -131,21 +115,25 @@ class InformationSet:
     :ivar sizes: how many cards each seat holds now, indexed by seat.
     :ivar leader: the seat that led (or is to lead) the current trick.
     :ivar trick: the cards played to the current trick, in order.
-    :ivar taken: card points each seat has won in completed tricks, in thirds of a point
-        (default: those of ``won``, else all 0).
+    :ivar taken: card points each seat has won in completed tricks, in the game's points unit
+        (Ciapanò: thirds of a point; Busca: points) (default: those of ``won``, else all 0).
     :ivar won: the cards each seat has won in completed tricks, or None if only ``taken`` and
         ``gone`` are known.
     :ivar gone: the cards played in completed tricks (default: the union of ``won``, else none).
     :ivar discard: with 3 players, the dealer's discard if the viewer knows it (it is the
         dealer), else None: the discard is then one of the unseen cards.
     :ivar voids: per seat, the suits it is known to hold no card of (given voids, plus those the
-        current trick reveals); accepted on input as ``{seat: suits}`` or one entry per seat.
-    :ivar rules: the :class:`~ciapano.Rules` (default: Ciapanò for ``len(sizes)`` players).
+        current trick reveals: a seat that did not follow suit; in Busca's first trick, a
+        leader of a coin holds only coins, ``docs/rules.md#busca-first-trick``); accepted on
+        input as ``{seat: suits}`` or one entry per seat.
+    :ivar game: the :class:`~ciapano.Game` (default: Ciapanò for ``len(sizes)`` players).
     :raises InformationSetError: (a ``ValueError``) naming the field and value of any
-        inconsistency: sizes that do not fit the trick or do not add up to the unseen cards, a
-        card twice, points that do not add up, a viewer's card or trick card that contradicts a
-        void or the duty to follow suit, or voids that leave no deal possible (for example more
-        unseen hearts than the hands not void in hearts have room for).
+        inconsistency, found by the checks every position has (:func:`ciapano.validate.check_table`:
+        sizes that do not fit the trick, a card twice, points that do not add up, a viewer's
+        trick card that it could not play) and by those of a view: sizes that do not add up to
+        the unseen cards, a viewer's card that contradicts a void, or voids that leave no deal
+        possible (for example more unseen hearts than the hands not void in hearts have room
+        for).
     """
 
     view: int
@@ -158,7 +146,7 @@ class InformationSet:
     gone: CardSet | None = None
     discard: Card | None = None
     voids: tuple[frozenset[Suit], ...] | Mapping[int, Iterable[Suit | str]] | None = None
-    rules: Rules | None = None
+    game: Game | None = None
     _deals: _Deals | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- construction and validation ------------------------------------------------------
@@ -170,125 +158,57 @@ class InformationSet:
         if isinstance(self.sizes, (str, bytes)) or not isinstance(self.sizes, Sequence):
             raise InformationSetError("hands", f"{self.sizes!r} is not a list of hand sizes")
         n = len(self.sizes)
-        rules = rules_for(n, self.rules, InformationSetError)
-        put("rules", rules)
+        game = game_for(n, self.game, InformationSetError)
+        put("game", game)
+        deck = game.deck
         for s, size in enumerate(self.sizes):
             if isinstance(size, bool) or not isinstance(size, int) or size < 0:
                 raise InformationSetError(f"hands[{s}]", f"{size!r} is not a number of cards")
         put("sizes", tuple(self.sizes))
         view = _seat("view", self.view, n)
         put("view", view)
-        leader = self.leader
-        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
-            raise InformationSetError("leader", f"{leader!r} is not a seat: seats are 0..{n - 1}")
-        hand = _card_set(f"hands[{view}]", self.hand)
+        hand = parse_card_set(f"hands[{view}]", self.hand, deck, InformationSetError)
         put("hand", hand)
-        trick = tuple(self.trick)
-        try:
-            trick = tuple(Card(c) for c in trick)
-        except CardError as e:
-            raise InformationSetError("trick", str(e)) from None
+        trick = parse_cards("trick", self.trick, deck, InformationSetError)
         put("trick", trick)
-        if len(trick) >= n:
-            raise InformationSetError(
-                "trick", f"{len(trick)} cards given; a trick in progress holds at most {n - 1}"
-            )
-        discard = None if self.discard is None else self.discard
-        if discard is not None:
-            try:
-                discard = Card(discard)
-            except CardError as e:
-                raise InformationSetError("discard", str(e)) from None
-            if not rules.has_discard:
-                raise InformationSetError(
-                    "discard", f"{discard} given, but only 3-player games have a discard"
-                )
+        discard = None
+        if self.discard is not None:
+            discard = parse_card("discard", self.discard, deck, InformationSetError)
         put("discard", discard)
-        # Won cards, cards out of play, points taken.
         won = self.won
         if won is not None:
             if isinstance(won, (str, bytes)) or not isinstance(won, Sequence) or len(won) != n:
                 raise InformationSetError("won", f"{won!r} is not a list of {n} lists of cards")
-            won = tuple(_card_set(f"won[{s}]", w) for s, w in enumerate(won))
-            for s, w in enumerate(won):
-                if len(w) % n:
-                    raise InformationSetError(
-                        f"won[{s}]", f"{len(w)} cards is not a whole number of {n}-card tricks"
-                    )
-            union = CardSet(0)
-            for s, w in enumerate(won):
-                if union & w:
-                    raise InformationSetError(
-                        f"won[{s}]", f"card(s) {union & w} also won by another seat"
-                    )
-                union |= w
-            if self.gone is not None and _card_set("gone", self.gone) != union:
-                raise InformationSetError(
-                    "gone", f"{self.gone} is not the union of the won cards ({union})"
-                )
-            gone = union
-            if self.taken is not None and tuple(self.taken) != tuple(w.thirds for w in won):
-                raise InformationSetError(
-                    "taken",
-                    f"{list(self.taken)} is not the points of the won cards "
-                    f"{[w.thirds for w in won]}",
-                )
-            taken = tuple(w.thirds for w in won)
-        else:
-            gone = CardSet(0) if self.gone is None else _card_set("gone", self.gone)
-            taken = taken_thirds(self.taken, n, InformationSetError)
-            if sum(taken) != gone.thirds:
-                raise InformationSetError(
-                    "taken",
-                    f"{list(taken)} adds up to {sum(taken)} thirds, but the cards played in "
-                    f"completed tricks ({gone or 'none'}) carry {gone.thirds}",
-                )
-        put("won", won)
-        put("gone", gone)
-        put("taken", taken)
-        # No card in two places.
-        seen: dict[Card, str] = {}
-        places = [(f"hands[{view}]", hand), ("trick", CardSet(trick)), ("gone", gone)]
-        if discard is not None:
-            places.append(("discard", CardSet([discard])))
-        for where, cards in places:
-            for c in cards:
-                if c in seen:
-                    raise InformationSetError(
-                        where, f"card {c} appears twice: in {seen[c]} and in {where}"
-                    )
-                seen[c] = where
-        # Hand sizes: the seats that played to this trick hold one card fewer.
-        to_move = (leader + len(trick)) % n
-        size = self.sizes[to_move]
-        played = {(leader + i) % n for i in range(len(trick))}
-        for s, have in enumerate(self.sizes):
-            want = size - 1 if s in played else size
-            if have != want:
-                why = "has played to the current trick" if s in played else "has not played to it"
-                raise InformationSetError(
-                    f"hands[{s}]",
-                    f"holds {have} cards but seat {to_move}, to move, holds {size}; seat {s} "
-                    f"should hold {want} as it {why}",
-                )
-        if size > rules.hand_size:
-            raise InformationSetError(
-                f"hands[{to_move}]",
-                f"holds {size} cards; with {n} players a hand has at most {rules.hand_size}",
+            won = tuple(
+                parse_card_set(f"won[{s}]", w, deck, InformationSetError) for s, w in enumerate(won)
             )
+        gone = None
+        if self.gone is not None:
+            gone = parse_card_set("gone", self.gone, deck, InformationSetError)
+        elif won is None:
+            gone = CardSet(0)
+        # The checks every position has (ciapano.validate), on what the viewer knows.
+        facts = check_table(
+            game,
+            leader=self.leader,
+            trick=trick,
+            sizes=self.sizes,
+            hands={view: hand},
+            discard=discard,
+            discard_hidden=True,
+            won=won,
+            taken=self.taken,
+            gone=gone,
+            error=InformationSetError,
+        )
+        leader = self.leader
+        put("won", won)
+        put("gone", facts.gone)
+        put("taken", facts.taken)
         if len(hand) != self.sizes[view]:
             raise InformationSetError(
                 f"hands[{view}]",
                 f"{len(hand)} cards given but seat {view} holds {self.sizes[view]}",
-            )
-        if trick and not size:
-            raise InformationSetError("trick", "cards in a trick after the hands are played out")
-        done = rules.hand_size - size
-        if len(gone) != n * done:
-            raise InformationSetError(
-                "won" if won is not None else "gone",
-                f"{len(gone)} cards played in completed tricks, but {done} trick(s) of {n} "
-                f"cards are complete ({n * done} cards)",
             )
         # Voids: given, plus those the current trick reveals.
         void_sets = [set() for _ in range(n)]
@@ -309,18 +229,10 @@ class InformationSet:
                 if not isinstance(suits, Iterable):
                     raise InformationSetError(f"voids.{key}", f"{suits!r} is not a list of suits")
                 void_sets[s] |= {_suit(f"voids.{key}", x) for x in suits}
-        if trick:
-            led = trick[0].suit
-            for i, c in enumerate(trick[1:], start=1):
-                s = (leader + i) % n
-                if c.suit != led:
-                    if s == view and hand.suit(led):
-                        raise InformationSetError(
-                            f"trick[{i}]",
-                            f"seat {s} played {c} on a {led.name} lead while holding "
-                            f"{hand.suit(led)}: it had to follow suit",
-                        )
-                    void_sets[s].add(led)
+        # A card played to the current trick may show its player void in suits (not following
+        # suit; Busca's first trick, docs/rules.md#busca-first-trick).
+        for i, c in enumerate(trick):
+            void_sets[(leader + i) % n] |= game.revealed_voids(trick[:i], c, facts.first_trick)
         for suit in void_sets[view]:
             if hand.suit(suit):
                 raise InformationSetError(
@@ -354,8 +266,9 @@ class InformationSet:
         exists if and only if it holds for every set, the totals being equal.)"""
         slots = self._slots()
         unseen = self.unseen
-        for k in range(1, 5):
-            for suits in itertools.combinations(list(Suit), k):
+        deck_suits = self.game.deck.suits  # type: ignore[union-attr]
+        for k in range(1, len(deck_suits) + 1):
+            for suits in itertools.combinations(deck_suits, k):
                 cards = CardSet(0)
                 for s in suits:
                     cards |= unseen.suit(s)
@@ -411,7 +324,7 @@ class InformationSet:
             gone=_gone(position),
             discard=position.discard if dealer is not None and dealer == v else None,
             voids=voids,
-            rules=position.rules,
+            game=position.game,
         )
         check_voids(position.hands, enumerate(info.voids))
         return info
@@ -425,18 +338,23 @@ class InformationSet:
         view: int | None = None,
         *,
         discard: Card | str | None = None,
-        rules: Rules | None = None,
+        game: Game | None = None,
     ) -> InformationSet:
         """What seat ``view`` knows after the cards ``play`` of a deal: its own cards, every
-        card played and by whom, the voids this reveals (a seat that did not follow suit holds
-        no card of the suit led), the hand sizes, and the 3-player discard if it is the dealer.
+        card played and by whom, the voids this reveals (:meth:`Game.revealed_voids
+        <ciapano.Game.revealed_voids>`: a seat that did not follow suit holds no card of the suit
+        led; in Busca a seat that led a coin to the first trick, which it may only do holding
+        nothing else, holds no S, H or C, ``docs/rules.md#busca-first-trick``), the hand sizes,
+        and the 3-player discard if it is the dealer.
 
         :param deal: each seat's dealt cards (as in ``Position.from_deal``).
+        :param game: the game (default: Ciapanò for ``len(deal)`` players).
         :param view: the viewing seat; default the seat to move after ``play``.
         :raises PositionError: for a deal that is not a deal, or an illegal card (``play[i]``).
         :raises InformationSetError: for a seat out of range.
         """
-        pos = Position.from_deal(deal, dealer, discard, rules)
+        pos = Position.from_deal(deal, dealer, discard, game)
+        game = pos.game
         n = pos.players
         void_sets: list[set[Suit]] = [set() for _ in range(n)]
         for i, card in enumerate(play):
@@ -447,8 +365,7 @@ class InformationSet:
             except (CardError, PositionError) as e:
                 message = str(e).removeprefix("card: ")
                 raise IllegalMoveError(f"play[{i}]", message) from None
-            if pos.trick and c.suit != pos.trick[0].suit:
-                void_sets[seat].add(pos.trick[0].suit)
+            void_sets[seat] |= game.revealed_voids(pos.trick, c, pos.first_trick)
             pos = after
         v = pos.to_move if view is None else _seat("view", view, n)
         return cls(
@@ -460,7 +377,7 @@ class InformationSet:
             won=pos.won,
             discard=pos.discard if v == dealer else None,
             voids=tuple(void_sets),
-            rules=pos.rules,
+            game=pos.game,
         )
 
     # -- derived facts --------------------------------------------------------------------
@@ -484,7 +401,7 @@ class InformationSet:
     def discard_hidden(self) -> bool:
         """Whether the 3-player discard is among the unseen cards (the viewer is not the
         dealer)."""
-        return self.rules.has_discard and self.discard is None  # type: ignore[union-attr]
+        return self.game.has_discard and self.discard is None  # type: ignore[union-attr]
 
     @property
     def unseen(self) -> CardSet:
@@ -492,7 +409,7 @@ class InformationSet:
         known = self.hand | CardSet(self.trick) | self.gone  # type: ignore[operator]
         if self.discard is not None:
             known = known.add(self.discard)
-        return DECK - known
+        return self.game.deck.cards - known  # type: ignore[union-attr]
 
     def is_over(self) -> bool:
         """Whether every card has been played."""
@@ -507,16 +424,19 @@ class InformationSet:
             raise InformationSetError(
                 "view", f"seat {self.view} is not to move (seat {self.to_move} is)"
             )
-        if self.trick:
-            follow = self.hand.suit(self.trick[0].suit)
-            if follow:
-                return follow
-        return self.hand
+        return self.game.legal_moves(self.hand, self.trick, self.first_trick)  # type: ignore[union-attr]
+
+    @property
+    def first_trick(self) -> bool:
+        """Whether no trick has been completed yet (as :attr:`Position.first_trick
+        <ciapano.Position.first_trick>`)."""
+        in_play = sum(self.sizes) + len(self.trick) + int(self.game.has_discard)  # type: ignore[union-attr]
+        return in_play == self.game.deal_size  # type: ignore[union-attr]
 
     def consistent(self, position: Position) -> bool:
         """Whether an open position is one of the deals this information set allows (the
         viewer's cards, the public facts, the hand sizes and the voids all agree)."""
-        if position.players != self.players or position.hands[self.view] != self.hand:
+        if position.game != self.game or position.hands[self.view] != self.hand:
             return False
         if (position.leader, position.trick, position.taken) != (
             self.leader,
@@ -537,7 +457,8 @@ class InformationSet:
     def _dealer(self) -> _Deals:
         if self._deals is None:
             slots = self._slots()
-            object.__setattr__(self, "_deals", _Deals(self.unseen, slots))
+            suits = self.game.deck.suits  # type: ignore[union-attr]
+            object.__setattr__(self, "_deals", _Deals(self.unseen, slots, suits))
         return self._deals  # type: ignore[return-value]
 
     def count_deals(self) -> int:
@@ -573,10 +494,10 @@ class InformationSet:
             discard = next(iter(hidden[k]))
         if self.won is not None:
             return Position(
-                hands, self.leader, self.trick, won=self.won, discard=discard, rules=self.rules
+                hands, self.leader, self.trick, won=self.won, discard=discard, game=self.game
             )
         return Position(
-            hands, self.leader, self.trick, taken=self.taken, discard=discard, rules=self.rules
+            hands, self.leader, self.trick, taken=self.taken, discard=discard, game=self.game
         )
 
     # -- conversions ---------------------------------------------------------------------
@@ -586,7 +507,7 @@ class InformationSet:
         counts (``docs/positions.md``, "A seat's view"); ``ciapano.view_from_dict`` reads it
         back."""
         d: dict[str, Any] = {
-            "game": self.rules.game,  # type: ignore[union-attr]
+            "game": self.game.name,  # type: ignore[union-attr]
             "players": self.players,
             "view": self.view,
             "hands": [self.hand.texts() if s == self.view else n for s, n in enumerate(self.sizes)],
@@ -604,7 +525,7 @@ class InformationSet:
         voids = {str(s): [x.name for x in sorted(v)] for s, v in enumerate(self.voids) if v}
         if voids:
             d["voids"] = voids
-        d["rules"] = self.rules.to_dict()  # type: ignore[union-attr]
+        d["rules"] = self.game.options  # type: ignore[union-attr]
         return d
 
     def __str__(self) -> str:
@@ -620,11 +541,11 @@ class InformationSet:
             tag = f"  ({', '.join(marks)})" if marks else ""
             held = (str(self.hand) or "-") if s == self.view else f"{self.sizes[s]} hidden cards"
             void = f", void in {_suits_text(self.voids[s])}" if self.voids[s] else ""  # type: ignore[index]
-            taken = thirds_text(self.taken[s])  # type: ignore[index]
+            taken = self.game.points_text(self.taken[s])  # type: ignore[index,union-attr]
             lines.append(f"seat {s}: {held}{void}   taken {taken}{tag}")
         if self.trick:
             lines.append("trick: " + " ".join(c.text for c in self.trick))
-        if self.rules.has_discard:  # type: ignore[union-attr]
+        if self.game.has_discard:  # type: ignore[union-attr]
             lines.append(f"discard: {self.discard if self.discard else 'unseen'}")
         lines.append(f"unseen: {self.unseen or '-'}")
         return "\n".join(lines)
@@ -637,7 +558,7 @@ def _gone(position: Position) -> CardSet:
         in_play |= h
     if position.discard is not None:
         in_play = in_play.add(position.discard)
-    return DECK - in_play
+    return position.game.deck.cards - in_play
 
 
 def _multinomial(counts: Sequence[int]) -> int:
@@ -648,12 +569,19 @@ class _Deals:
     """The consistent deals of the unseen cards, counted and numbered (module documentation).
 
     ``slots`` are the hidden hands as (name, room, voids); a deal is one card set per slot.
+    ``suits`` are the deck's suits, in the order the deals are numbered.
     """
 
-    def __init__(self, unseen: CardSet, slots: list[tuple[str, int, frozenset[Suit]]]) -> None:
+    def __init__(
+        self,
+        unseen: CardSet,
+        slots: list[tuple[str, int, frozenset[Suit]]],
+        suits: Sequence[Suit] = tuple(Suit),
+    ) -> None:
         self.rooms = tuple(r for _, r, _ in slots)
-        self.suit_cards = [sorted(unseen.suit(s), key=lambda c: c.index) for s in Suit]
-        self.able = [tuple(s not in v for _, _, v in slots) for s in Suit]
+        self.suit_cards = [sorted(unseen.suit(s), key=lambda c: c.index) for s in suits]
+        self.able = [tuple(s not in v for _, _, v in slots) for s in suits]
+        self.suits = len(self.suit_cards)
         self._table: dict[tuple[int, tuple[int, ...]], tuple[int, list[Any]]] = {}
         self.total = self._count(0, self.rooms)
 
@@ -683,7 +611,7 @@ class _Deals:
         key = (i, rooms)
         if key in self._table:
             return self._table[key]
-        if i == 4:
+        if i == self.suits:
             entry: tuple[int, list[Any]] = (0 if any(rooms) else 1, [])
         else:
             blocks = []
@@ -708,7 +636,7 @@ class _Deals:
         held: list[list[Card]] = [[] for _ in self.rooms]
         rooms = self.rooms
         r = number
-        for i in range(4):
+        for i in range(self.suits):
             _, blocks = self._entry(i, rooms)
             b = 0
             while r >= blocks[b][1]:

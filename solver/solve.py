@@ -27,8 +27,8 @@ from typing import Any, TypeVar
 from . import engine
 from .cards import CARDS, Card
 from .errors import CiapanoError, PositionError
+from .games import HAND_POINTS
 from .position import Position
-from .rules import HAND_POINTS
 
 __all__ = [
     "DEFAULT_TT_MB",
@@ -417,7 +417,7 @@ def format_result(result: SolveResult) -> str:
         out.append(f"The hand is over: seat {result.perspective} scores {result.value}.")
     else:
         out.append(
-            f"Seat {result.to_move} to move, trick {pos.trick_number} of {pos.rules.tricks}; "
+            f"Seat {result.to_move} to move, trick {pos.trick_number} of {pos.game.tricks}; "
             f"values are {who} penalty (points) with every other seat against seat "
             f"{result.perspective}."
         )

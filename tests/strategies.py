@@ -6,26 +6,41 @@ what the search core can get wrong: 3, 4 and 5 players; positions in the middle 
 far that leave cappotto possible for one seat or for none; residues of
 thirds that make the last trick cost 1, 2 or 3 points; every cappotto option; suits crowded
 enough that following suit, voids and adjacent cards of unequal points all occur.
+
+With ``game="busca"``, Busca positions (``docs/rules.md#busca``): the Pita often still in play,
+the points taken so far given to one seat, to two or spread, so that seats without points, ties
+for most points, one seat taking everything and the last trick's 3 all decide values.
+:func:`first_trick_positions` gives Busca's first trick, where its bans apply, on a small deck
+(:class:`testgames.SmallBusca`) so that the reference can solve it.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from hypothesis import strategies as st
+from testgames import SmallBusca
 
-from ciapano import CARDS, Card, Position, Rules, Suit
+from ciapano import CARDS, Busca, Card, Ciapano, Position, Suit
 from ciapano.dealing import random_deal
 
 MAX_HAND = {3: 4, 4: 3, 5: 3}
+PITA = Card("AD")
 
 
 @st.composite
-def positions(draw, players=None, max_hand=None, mid_trick=True, cappotto_bias=True):
-    """A random valid position with a few cards per hand (small enough for the reference)."""
+def positions(
+    draw, players=None, max_hand=None, mid_trick=True, cappotto_bias=True, game="ciapano"
+):
+    """A random valid position with a few cards per hand (small enough for the reference).
+
+    :param game: ``"ciapano"`` (3, 4 or 5 players, every cappotto option) or ``"busca"``.
+    """
+    if game == "busca":
+        return draw(busca_positions(max_hand=max_hand, mid_trick=mid_trick))
     n = draw(st.sampled_from([3, 4, 5])) if players is None else players
     limit = MAX_HAND[n] if max_hand is None else max_hand
     h = draw(st.integers(1, limit))
-    rules = Rules(players=n, cappotto=draw(st.sampled_from(["all", "cards", "off"])))
+    rules = Ciapano(players=n, cappotto=draw(st.sampled_from(["all", "cards", "off"])))
     order = draw(st.permutations(range(40)))
     # Deal from few suits so that seats must follow suit and cards meet in tricks.
     n_suits = draw(st.integers(2, 4))
@@ -37,7 +52,7 @@ def positions(draw, players=None, max_hand=None, mid_trick=True, cappotto_bias=T
     discard = None
     if n == 3:
         # Often a point card, so that the last trick carries it.
-        aces = [c for c in rest if c.thirds == 3]
+        aces = [c for c in rest if rules.card_points(c) == 3]
         # (Every ace may be in the hands: then any card.)
         discard = aces[0] if aces and draw(st.booleans()) else rest[0]
         rest.remove(discard)
@@ -45,12 +60,12 @@ def positions(draw, players=None, max_hand=None, mid_trick=True, cappotto_bias=T
     taken = [0] * n
     if cappotto_bias and draw(st.booleans()):
         # Every point so far to one seat: cappotto is still possible for it.
-        taken[draw(st.integers(0, n - 1))] = sum(c.thirds for c in rest)
+        taken[draw(st.integers(0, n - 1))] = rules.points(rest)
     else:
         # Completed tricks of n cards, each won by a drawn seat.
         for t in range(0, len(rest), n):
-            taken[draw(st.integers(0, n - 1))] += sum(c.thirds for c in rest[t : t + n])
-    pos = Position(hands, leader, taken=taken, discard=discard, rules=rules)
+            taken[draw(st.integers(0, n - 1))] += rules.points(rest[t : t + n])
+    pos = Position(hands, leader, taken=taken, discard=discard, game=rules)
     if mid_trick:
         for _ in range(draw(st.integers(0, n - 1))):
             moves = list(pos.legal_moves())
@@ -87,7 +102,7 @@ def point_run_positions(draw):
     quasi-equivalent and both carry points, which the search compares even then."""
     n = draw(st.sampled_from([3, 4, 5]))
     h = draw(st.integers(2, MAX_HAND[n]))
-    rules = Rules(players=n, cappotto=draw(st.sampled_from(["all", "cards"])))
+    rules = Ciapano(players=n, cappotto=draw(st.sampled_from(["all", "cards"])))
     suits = draw(st.permutations(list(Suit)))[: draw(st.integers(2, 3))]
     suit = suits[0].name
     pair = [Card.parse("A" + suit), Card.parse(draw(st.sampled_from("2K")) + suit)]
@@ -106,6 +121,100 @@ def point_run_positions(draw):
         discard = out.pop(draw(st.integers(0, len(out) - 1)))
     # The cards out of the hands were played: every point of them went to one seat.
     taken = [0] * n
-    taken[draw(st.integers(0, n - 1))] = sum(c.thirds for c in out)
+    taken[draw(st.integers(0, n - 1))] = rules.points(out)
     leader = draw(st.integers(0, n - 1))
-    return Position(hands, leader, taken=taken, discard=discard, rules=rules)
+    return Position(hands, leader, taken=taken, discard=discard, game=rules)
+
+
+def _play_some(draw, pos: Position, most: int) -> Position:
+    """``pos`` after up to ``most`` legal cards drawn at random."""
+    for _ in range(draw(st.integers(0, most))):
+        moves = list(pos.legal_moves())
+        if not moves:
+            break
+        pos = pos.play(moves[draw(st.integers(0, len(moves) - 1))])
+    return pos
+
+
+def _share_tricks(draw, cards: list[Card], game, n: int) -> list[int]:
+    """Points of ``cards`` (played in completed tricks of ``n`` cards) per seat: all to one
+    seat, among two seats (the others without points), or each trick to any seat."""
+    taken = [0] * n
+    mode = draw(st.sampled_from(["one", "two", "any"]))
+    winners = draw(st.permutations(range(n)))[: 1 if mode == "one" else 2 if mode == "two" else n]
+    for t in range(0, len(cards), n):
+        taken[draw(st.sampled_from(winners))] += game.points(cards[t : t + n])
+    return taken
+
+
+@st.composite
+def busca_positions(draw, max_hand=None, mid_trick=True):
+    """A random Busca position after the first trick (1 to 3 cards a hand, 4 players): the
+    Pita often still in play, the points taken so far with one seat, two seats or spread."""
+    game = Busca()
+    n = 4
+    h = draw(st.integers(1, 3 if max_hand is None else max_hand))
+    order = list(draw(st.permutations(range(40))))
+    if draw(st.booleans()):  # the Pita in play: 8 points still to fall
+        order.remove(PITA.index)
+        order.insert(draw(st.integers(0, n * h - 1)), PITA.index)
+    n_suits = draw(st.integers(2, 4))
+    suits = set(draw(st.permutations(list(Suit)))[: max(n_suits, -(-n * h // 10))])
+    if PITA.index in order[: n * h]:
+        suits.add(Suit.D)
+    dealt = [CARDS[i] for i in order if CARDS[i].suit in suits][: n * h]
+    if PITA.index in order[: n * h] and PITA not in dealt:
+        dealt[-1] = PITA
+    hands = [dealt[s * h : (s + 1) * h] for s in range(n)]
+    rest = [CARDS[i] for i in order if CARDS[i] not in dealt]
+    taken = _share_tricks(draw, rest, game, n)
+    pos = Position(hands, draw(st.integers(0, n - 1)), taken=taken, game=game)
+    if mid_trick:
+        pos = _play_some(draw, pos, n - 1)
+    return pos
+
+
+@st.composite
+def first_trick_positions(draw, hand=None, mid_trick=True):
+    """Busca's first trick on a small deck (:class:`testgames.SmallBusca`: 4 hands of 2 or 3
+    cards, the whole deck dealt, so that the reference can solve the hand): the Pita always
+    in the deck; often a leader holding coins beside other suits, and a seat void in a suit
+    holding the Pita, so that the first-trick bans (``docs/rules.md#busca-first-trick``)
+    decide which cards are legal."""
+    h = draw(st.integers(2, 3)) if hand is None else hand
+    n = 4
+    suits = draw(st.permutations([Suit.S, Suit.H, Suit.C]))[: draw(st.integers(1, 3))]
+    pool = [c for c in CARDS if c != PITA and (c.suit == Suit.D or c.suit in suits)]
+    others = list(draw(st.permutations(pool)))[: n * h - 1]
+    cards = [PITA, *others]
+    game = SmallBusca(cards=sum(c.mask for c in cards), hand=h)
+    deal = list(draw(st.permutations(cards)))
+    hands = [deal[s * h : (s + 1) * h] for s in range(n)]
+    leader = draw(st.integers(0, n - 1))
+    coins = [c for c in cards if c.suit == Suit.D]
+    plain = [c for c in cards if c.suit != Suit.D]
+    if coins and plain and draw(st.booleans()):
+        # The leader holds a coin beside a card of another suit: it may not lead the coin.
+        for j, card in enumerate((draw(st.sampled_from(coins)), draw(st.sampled_from(plain)))):
+            holder = next(s for s in range(n) if card in hands[s])
+            i = hands[holder].index(card)
+            hands[holder][i], hands[leader][j] = hands[leader][j], hands[holder][i]
+    pos = Position.from_deal(hands, (leader - 1) % n, game=game)
+    if mid_trick:
+        pos = _play_some(draw, pos, n - 1)
+    return pos
+
+
+@st.composite
+def busca_deals(draw, cards_played=None):
+    """A full Busca deal (4 hands of 10, dealer drawn), after 0 to 3 cards of its first trick
+    (or ``cards_played``), played legally at random: too large for the reference, for testing
+    the first-trick bans directly."""
+    order = draw(st.permutations(range(40)))
+    hands = [[CARDS[i] for i in order[s * 10 : (s + 1) * 10]] for s in range(4)]
+    pos = Position.from_deal(hands, draw(st.integers(0, 3)), game=Busca())
+    count = draw(st.integers(0, 3)) if cards_played is None else cards_played
+    for _ in range(count):
+        moves = list(pos.legal_moves())
+        pos = pos.play(moves[draw(st.integers(0, len(moves) - 1))])
+    return pos

@@ -87,7 +87,7 @@ def test_the_last_tricks_of_random_hands_agree_with_the_reference(players: int, 
     deal = random_deal(players, seed)
     play = ciapano.play_out(deal, "random", seed)
     record = HandRecord(deal=deal.hands, dealer=players - 1, play=play, discard=deal.discard)
-    last = deal.rules.tricks - 2
+    last = deal.game.tricks - 2
     analysis = ciapano.analyse(record, from_trick=last)
     start = (last - 1) * players
     assert [c.index for c in analysis.cards] == list(range(start, len(play)))

@@ -1,4 +1,4 @@
-"""Tests of ciapano.cards: Card and CardSet (RULES.md §1, "Deck" and "Card points")."""
+"""Tests of ciapano.cards: Card, CardSet and Deck (docs/rules.md#the-40-card-deck)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from hypothesis import strategies as st
 from ciapano import (
     CARDS,
     DECK,
+    ITALIAN_40,
     RANKS,
     SUITS,
     Card,
     CardError,
     CardSet,
+    Ciapano,
     CiapanoError,
+    Deck,
     Rank,
     Suit,
 )
@@ -169,18 +172,19 @@ def test_strength_of_the_3_is_highest_and_the_4_lowest() -> None:
 
 
 @pytest.mark.parametrize("text", ALL_TEXTS)
-def test_thirds_by_rank(text: str) -> None:
-    assert Card(text).thirds == THIRDS[text[0]]
-    assert Card(text).rank.thirds == THIRDS[text[0]]
+def test_points_belong_to_the_game_not_the_card(text: str) -> None:
+    card = Card(text)
+    assert not hasattr(card, "thirds")
+    assert not hasattr(card.rank, "thirds")
+    assert not hasattr(CardSet([card]), "thirds")
+    assert Ciapano().card_points(card) == THIRDS[text[0]]
 
 
-def test_deck_carries_32_thirds() -> None:
-    assert sum(c.thirds for c in CARDS) == 32
-    assert DECK.thirds == 32
+def test_the_deck_has_40_cards_by_index() -> None:
     assert len(CARDS) == 40
     assert [c.index for c in CARDS] == list(range(40))
-    # 4 aces of 3 thirds and 20 cards (3 2 K Q J) of 1 third.
-    assert sorted(c.thirds for c in CARDS) == [0] * 16 + [1] * 20 + [3] * 4
+    # 4 aces of 3 thirds and 20 cards (3 2 K Q J) of 1 third in Ciapanò.
+    assert sorted(Ciapano().card_points(c) for c in CARDS) == [0] * 16 + [1] * 20 + [3] * 4
 
 
 def test_cards_order_by_suit_then_high_to_low() -> None:
@@ -257,7 +261,6 @@ def test_empty_card_set() -> None:
     assert str(empty) == ""
     assert empty.mask == 0
     assert empty == CardSet(0) == CardSet([]) == CardSet("")
-    assert empty.thirds == 0
 
 
 def test_card_set_from_mask() -> None:
@@ -308,7 +311,7 @@ def test_set_operators_match_python_sets(m1: int, m2: int) -> None:
 
 
 @given(masks)
-def test_len_contains_bool_thirds(m: int) -> None:
+def test_len_contains_bool(m: int) -> None:
     cs = CardSet(m)
     assert len(cs) == bin(m).count("1")
     assert bool(cs) == (m != 0)
@@ -319,7 +322,6 @@ def test_len_contains_bool_thirds(m: int) -> None:
         assert (card in cs) == inside
         assert (card.text in cs) == inside
         assert (card.text.lower() in cs) == inside
-    assert cs.thirds == sum(c.thirds for c in cards)
     assert None not in cs
 
 
@@ -394,3 +396,66 @@ def test_bad_cards_in_a_set_raise_card_error(cards: object, quoted: str) -> None
 def test_non_card_non_mask_raises_card_error(value: object) -> None:
     with pytest.raises(CardError):
         CardSet(value)  # type: ignore[arg-type]
+
+
+# -- Deck --------------------------------------------------------------------------------------
+
+
+def test_the_italian_40_deck() -> None:
+    deck = ITALIAN_40
+    assert deck.name == "italian-40"
+    assert deck.cards == DECK
+    assert deck.size == len(deck) == 40
+    assert deck.mask == (1 << 40) - 1
+    assert deck.suits == (Suit.S, Suit.H, Suit.D, Suit.C)
+    assert deck.suit_masks == tuple(0x3FF << (10 * s) for s in range(4))
+    assert [deck.suit_mask(s) for s in Suit] == list(deck.suit_masks)
+    assert list(deck) == list(DECK)
+    assert Card("AD") in deck and "ad" in deck and 39 in deck
+    assert "XS" not in deck and None not in deck
+    assert deck.parse("a♦") is Card("AD")
+    assert deck.card(39) is Card("3C")
+    assert deck.parse_cards("3S, AS 7c") == CardSet("3S AS 7C")
+
+
+def test_deck_masks_follow_the_core_layout() -> None:
+    # In each suit's mask a higher bit is a higher card of the suit.
+    for suit, mask in zip(ITALIAN_40.suits, ITALIAN_40.suit_masks, strict=True):
+        cards = [Card(i) for i in range(40) if mask >> i & 1]
+        assert all(c.suit == suit for c in cards)
+        assert [c.rank for c in cards] == sorted(c.rank for c in cards)
+
+
+def test_deck_without_a_card_leaves_room_for_kifameno() -> None:
+    small = ITALIAN_40.without(["4C"])
+    assert len(small) == small.size == 39
+    assert Card("4C") not in small
+    assert small.name == "italian-40 without 4C"
+    assert small.suit_mask(Suit.C) == ITALIAN_40.suit_mask(Suit.C) & ~Card("4C").mask
+    assert small.suit_masks[3] == small.suit_mask(Suit.C)
+    with pytest.raises(CardError, match="'4C' is not a card of the deck"):
+        small.parse("4C")
+    with pytest.raises(CardError, match="not in the deck"):
+        small.without("4C")
+    # A deck that lacks a suit has no mask for it.
+    spades = Deck("spades", ITALIAN_40.cards.suit(Suit.S))
+    assert spades.suits == (Suit.S,)
+    assert spades.suit_masks == (0x3FF,)
+    assert spades.suit_mask(Suit.H) == 0
+
+
+def test_deck_repr_is_a_constructor_call_and_decks_compare_by_value() -> None:
+    for deck in (ITALIAN_40, ITALIAN_40.without("4C 4S")):
+        assert eval(repr(deck), {"Deck": Deck, "CardSet": CardSet}) == deck
+        assert hash(eval(repr(deck), {"Deck": Deck, "CardSet": CardSet})) == hash(deck)
+        assert pickle.loads(pickle.dumps(deck)) == deck
+    assert repr(ITALIAN_40) == "Deck('italian-40', CardSet(0xffffffffff))"
+    assert Deck("other", DECK) != ITALIAN_40
+    with pytest.raises(AttributeError):
+        ITALIAN_40.name = "x"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("name", "cards"), [("", DECK), ("  ", DECK), (None, DECK), ("x", 0)])
+def test_bad_decks(name: object, cards: object) -> None:
+    with pytest.raises(CardError):
+        Deck(name, cards)  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import ciapano
-from ciapano import DECK, CardSet, Position, dumps
+from ciapano import DECK, CardSet, Ciapano, Position, dumps
 from ciapano.cli.main import app, solve_app
 from ciapano.reference import reference_move_values, reference_value
 
@@ -28,7 +28,7 @@ def _rest(hands, trick=(), discard=None) -> int:
     in_play = CardSet([c for h in hands for c in h]) | CardSet(trick)
     if discard is not None:
         in_play = in_play.add(discard)
-    return (DECK - in_play).thirds
+    return Ciapano().points(DECK - in_play)
 
 
 # A 4-player endgame, three cards each, seat 0 to lead.

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ciapano
-from ciapano import CARDS, Card, Position, Rules, Suit
+from ciapano import CARDS, Card, Ciapano, Position, Suit
+from ciapano.games import trick_winner
 from ciapano.reference import reference_move_values, reference_value
-from ciapano.rules import trick_winner
 from ciapano.solve import _search
 from strategies import MAX_HAND, point_run_positions
 
@@ -72,13 +72,15 @@ def split_by_the_trick(draw):
     led); returns it with the two cards."""
     n = draw(st.sampled_from([3, 4, 5]))
     h = draw(st.integers(2, MAX_HAND[n]))
-    rules = Rules(players=n, cappotto=draw(st.sampled_from(["all", "cards", "off"])))
+    rules = Ciapano(players=n, cappotto=draw(st.sampled_from(["all", "cards", "off"])))
     suits = draw(st.permutations(list(Suit)))[: draw(st.integers(2, 4))]
     pairs = [
         (lo, hi)
         for lo in CARDS
         for hi in CARDS
-        if lo.suit == hi.suit == suits[0] and lo.thirds == hi.thirds and hi.index - lo.index >= 2
+        if lo.suit == hi.suit == suits[0]
+        and rules.card_points(lo) == rules.card_points(hi)
+        and hi.index - lo.index >= 2
     ]
     lo, hi = draw(st.sampled_from(pairs))
     between = [c for c in CARDS if c.suit == lo.suit and lo.index < c.index < hi.index]
@@ -102,8 +104,8 @@ def split_by_the_trick(draw):
     discard = rest.pop(draw(st.integers(0, len(rest) - 1))) if n == 3 else None
     taken = [0] * n
     for t in range(0, len(rest), n):
-        taken[draw(st.integers(0, n - 1))] += sum(c.thirds for c in rest[t : t + n])
-    pos = Position(hands, leader, taken=taken, discard=discard, rules=rules).play(led)
+        taken[draw(st.integers(0, n - 1))] += rules.points(rest[t : t + n])
+    pos = Position(hands, leader, taken=taken, discard=discard, game=rules).play(led)
     while pos.to_move != mover:
         moves = sorted(pos.legal_moves())
         pos = pos.play(moves[draw(st.integers(0, len(moves) - 1))])
@@ -188,15 +190,15 @@ def test_a_block_of_one_seats_cards_is_the_same_game_whatever_the_order_of_its_p
     # The cards played so far; the king or the 2, whichever is not held (a third either way).
     taken = [0] * n
     for t in range(0, len(out), n):
-        taken[data.draw(st.integers(0, n - 1))] += sum(c.thirds for c in out[t : t + n])
+        taken[data.draw(st.integers(0, n - 1))] += Ciapano(n).points(out[t : t + n])
     taken[data.draw(st.integers(0, n - 1))] += 1
     leader = data.draw(st.integers(0, n - 1))
-    rules = Rules(players=n, cappotto=data.draw(st.sampled_from(["all", "cards", "off"])))
+    rules = Ciapano(players=n, cappotto=data.draw(st.sampled_from(["all", "cards", "off"])))
     values = []
     for pair in pairs:
         own = [list(hand) for hand in hands]
         own[holder] = own[holder] + pair
-        pos = Position(own, leader, taken=taken, discard=discard, rules=rules)
+        pos = Position(own, leader, taken=taken, discard=discard, game=rules)
         values.append([ciapano.value(pos, seat) for seat in range(n)])
     assert values[0] == values[1]
     assert values[0] == [reference_value(pos, seat) for seat in range(n)]

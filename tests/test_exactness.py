@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 import ciapano
 from ciapano import engine
 from ciapano.cards import Card
+from ciapano.games import HAND_POINTS
 from ciapano.reference import reference_move_values, reference_value
-from ciapano.rules import HAND_POINTS
 from ciapano.solve import _search
 from strategies import played_deal, positions
 
@@ -141,8 +141,9 @@ def _suit_layout(pos: ciapano.Position, out: int, suit: int, owners: bool) -> tu
             runs[-1].append(c)
         else:
             runs.append([c])
+    thirds = pos.game.card_points
     return tuple(
-        (owner[c.index], c.thirds) for run in runs for c in sorted(run, key=lambda c: -c.thirds)
+        (owner[c.index], thirds(c)) for run in runs for c in sorted(run, key=lambda c: -thirds(c))
     )
 
 
@@ -194,8 +195,8 @@ def test_plain_table_keys_are_the_cards():
 def _wins_points_free_game(
     pos: ciapano.Position, seat: int, kind: int, memo: dict | None = None
 ) -> bool:
-    """Exhaustive answer to ``ciapano._engine_ciapano.points_free_game``: can ``seat``, against every other
-    seat, lose every trick (kind 0), keep from winning the last (1), or win at most k more
+    """Exhaustive answer to ``ciapano._engine_ciapano.points_free_game``: can ``seat``, against
+    every other seat, lose every trick (kind 0), keep from winning the last (1), or win at most k more
     tricks and not the last (1 + k)?  Every legal card at every turn, no bound; ``memo``
     keeps the answers of positions reached again by another order of the same tricks (the
     games do not depend on the points taken)."""

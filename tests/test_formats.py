@@ -15,9 +15,9 @@ from ciapano import (
     CARDS,
     DECK,
     CardSet,
+    Ciapano,
     Position,
     PositionError,
-    Rules,
     dump,
     dumps,
     from_dict,
@@ -29,7 +29,7 @@ TEXTS = [c.text for c in CARDS]
 
 # A 4-player snapshot: two cards each, seat 0 to lead.
 HANDS = [["3S", "4H"], ["2S", "5H"], ["AS", "6H"], ["KS", "7H"]]
-REST = (DECK - CardSet([c for h in HANDS for c in h])).thirds  # 26
+REST = Ciapano().points(DECK - CardSet([c for h in HANDS for c in h]))  # 26 thirds
 SNAPSHOT = {"hands": HANDS, "leader": 0, "taken": [REST, 0, 0, 0]}
 
 # A 4-player history: seat s is dealt every 4th card from CARDS[s], so every hand mixes suits.
@@ -101,7 +101,7 @@ def test_snapshot_defaults_and_optional_fields() -> None:
     pos = loads(text)
     assert pos.trick == (ciapano.Card("3S"),)
     assert pos.to_move == 1
-    assert pos.rules == Rules(4, cappotto="cards")
+    assert pos.game == Ciapano(4, cappotto="cards")
 
 
 def test_cards_in_files_may_use_lower_case_and_symbols() -> None:
@@ -163,7 +163,7 @@ def _positions() -> list[Position]:
     mid = pos
     while not pos.is_over():
         pos = pos.play(list(pos.legal_moves())[-1])
-    three = Position.from_deal(DEAL3, 2, TEXTS[39], Rules(3, cappotto="off"))
+    three = Position.from_deal(DEAL3, 2, TEXTS[39], Ciapano(3, cappotto="off"))
     five = Position.from_deal([TEXTS[s::5] for s in range(5)], 0)
     return [
         from_dict(SNAPSHOT),
@@ -185,7 +185,7 @@ def test_dumps_loads_round_trip(index: int) -> None:
     back = loads(text)
     assert back == pos
     assert back.won == pos.won
-    assert back.rules == pos.rules
+    assert back.game == pos.game
     assert back.discard == pos.discard
     assert dumps(back) == text
 
@@ -278,7 +278,7 @@ BAD = [
     ("dealer out of range", _with(HISTORY, dealer=7), "dealer", "7"),
     ("cappotto option unknown", _with(SNAPSHOT, rules={"cappotto": "nope"}), "rules.cappotto",
      "'nope'"),
-    ("unknown rules key", _with(SNAPSHOT, rules={"target": 31}), "rules", "'target'"),
+    ("unknown rules key", _with(SNAPSHOT, rules={"target": 31}), "rules.target", "'target'"),
     ("unknown game", _with(SNAPSHOT, game="tressette"), "game", "'tressette'"),
     ("both won and taken", _with(SNAPSHOT, won=[[], [], [], []]), "taken", "won"),
     ("illegal play: not in hand", _with(HISTORY, play=[LEAD, NOT_HELD]), "play[1]", NOT_HELD),

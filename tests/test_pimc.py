@@ -74,7 +74,7 @@ def _pinned_view() -> tuple[InformationSet, Position]:
     """A view whose voids leave exactly one deal: each hidden seat holds a single suit."""
     hands = [["3C", "4C"], ["3S", "4S"], ["3H", "4H"], ["3D", "4D"]]
     rest = DECK - CardSet([c for h in hands for c in h])
-    truth = Position(hands, 0, taken=[rest.thirds, 0, 0, 0])
+    truth = Position(hands, 0, taken=[ciapano.Ciapano().points(rest), 0, 0, 0])
     voids = {1: "HDC", 2: "SDC", 3: "SHC"}
     info = InformationSet.from_position(truth, 0, voids={s: list(v) for s, v in voids.items()})
     return info, truth

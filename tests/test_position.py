@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,12 +12,14 @@ from hypothesis import strategies as st
 from ciapano import (
     CARDS,
     DECK,
+    ITALIAN_40,
     Card,
     CardSet,
+    Ciapano,
+    Deck,
     IllegalMoveError,
     Position,
     PositionError,
-    Rules,
     dumps,
     from_dict,
     hand_score,
@@ -32,7 +35,7 @@ def rest_thirds(hands: Sequence[Sequence[str]], trick: Sequence[str] = (), disca
     in_play = CardSet([c for h in hands for c in h]) | CardSet(trick)
     if discard is not None:
         in_play = in_play.add(discard)
-    return (DECK - in_play).thirds
+    return Ciapano().points(DECK - in_play)
 
 
 # A 4-player endgame: two cards each, seat 0 to lead.
@@ -46,7 +49,7 @@ def e4(**kw) -> Position:
 
 def round_robin_deal(n: int) -> list[list[str]]:
     """Seat s gets every n-th card from CARDS[s] (mixed suits in every hand)."""
-    size = Rules(players=n).hand_size
+    size = Ciapano(players=n).hand_size
     return [[TEXTS[s + n * k] for k in range(size)] for s in range(n)]
 
 
@@ -60,7 +63,9 @@ def test_rest_thirds_helper() -> None:
 def test_basic_state() -> None:
     pos = e4()
     assert pos.players == 4
-    assert pos.rules == Rules(players=4)
+    assert pos.game == Ciapano(players=4)
+    assert pos.rules is pos.game  # the former name
+    assert not pos.first_trick
     assert pos.hands == tuple(CardSet(h) for h in E4)
     assert pos.leader == 0
     assert pos.trick == ()
@@ -142,7 +147,7 @@ def test_trick_completion_gives_points_to_the_winner_who_leads_next() -> None:
     assert pos.trick_number == 11
     assert pos.legal_moves() == CardSet()
     assert pos.score() == hand_score([16, 6, 5, 5], 0) == [11 - 4, 2, 1, 1]
-    assert pos.final_thirds() == [16, 6, 5, 5]
+    assert pos.final_thirds() == pos.final_points() == [16, 6, 5, 5]
 
 
 def test_won_tracking_from_a_deal() -> None:
@@ -160,7 +165,7 @@ def test_won_tracking_from_a_deal() -> None:
     for seat in range(4):
         if seat == winner:
             assert pos.won[seat] == CardSet(trick)
-            assert pos.taken[seat] == CardSet(trick).thirds
+            assert pos.taken[seat] == Ciapano().points(trick)
         else:
             assert pos.won[seat] == CardSet()
             assert pos.taken[seat] == 0
@@ -173,7 +178,7 @@ def test_won_given_to_the_constructor_sets_taken() -> None:
     won = [gone[:12], gone[12:20], [], gone[20:]]
     pos = Position(hands, 1, won=won)
     assert pos.won == tuple(CardSet(w) for w in won)
-    assert pos.taken == tuple(CardSet(w).thirds for w in won)
+    assert pos.taken == tuple(Ciapano().points(CardSet(w)) for w in won)
     assert sum(pos.taken) == rest_thirds(hands)
     final = pos.play_all(["2S", "AS", "KS", "3S"])
     assert final.won[0] == CardSet(won[0]) | CardSet("3S 2S AS KS")
@@ -216,7 +221,7 @@ def test_three_player_discard_counts_towards_cappotto() -> None:
     end = pos.play_all(["4S", "3S", "5S"])  # seat 1: 28 + 1 + the ace = 32 and the last trick
     assert end.final_thirds() == [0, 32, 0]
     assert end.score() == [11, 0, 11]
-    off = Position(hands, 0, taken=[0, 28, 0], discard="AC", rules=Rules(3, cappotto="off"))
+    off = Position(hands, 0, taken=[0, 28, 0], discard="AC", game=Ciapano(3, cappotto="off"))
     assert off.play_all(["4S", "3S", "5S"]).score() == [0, 11, 0]
 
 
@@ -235,7 +240,8 @@ def test_from_deal_seat_after_the_dealer_leads(n: int) -> None:
         assert pos.to_move == (dealer + 1) % n
         assert pos.trick == ()
         assert pos.trick_number == 1
-        assert pos.tricks_left == Rules(players=n).hand_size
+        assert pos.tricks_left == Ciapano(players=n).hand_size
+        assert pos.first_trick
         assert pos.taken == (0,) * n
         assert pos.won == (CardSet(),) * n
         assert pos.hands == tuple(CardSet(h) for h in deal)
@@ -349,6 +355,15 @@ def test_play_after_the_hand_is_over() -> None:
 # -- constructor validation -------------------------------------------------------------------
 
 
+@dataclass(frozen=True, repr=False)
+class _Kifa(Ciapano):
+    """Ciapanò on the 40-card deck without the 4C (only to check that cards are the game's)."""
+
+    @property
+    def deck(self) -> Deck:
+        return ITALIAN_40.without(["4C"])
+
+
 def _p(hands, leader=0, **kw) -> Callable[[], Position]:
     return lambda: Position(hands, leader, **kw)
 
@@ -386,7 +401,8 @@ INVALID = [
     ("trick with n cards, 3 players", _p(_3P, trick=["QS", "JS", "7S"], discard="4C"),
      "trick", "3 cards"),
     ("trick card failed to follow suit",
-     _p([["4H"], ["2S"], ["AS", "6H"], ["KS", "7H"]], trick=["3S", "5H"]), "trick[1]", "5H"),
+     _p([["4H"], ["2S"], ["AS", "6H"], ["KS", "7H"]], trick=["3S", "5H"]), "trick[1]",
+     "seat 1 played 5H, but it must follow suit S with one of 2S"),
     ("trick card failed to follow suit, third seat",
      _p([["4H"], ["2H"], ["AS"], ["KS", "7H"]], leader=0, trick=["3S", "5S", "6H"]),
      "trick[2]", "6H"),
@@ -415,7 +431,11 @@ INVALID = [
     ("hands as text", _p("3S 2S AS KS"), "hands", "'3S 2S AS KS'"),
     ("two hands", _p([["3S"], ["2S"]]), "hands", "2 hands"),
     ("six hands", _p([["3S"], ["2S"], ["AS"], ["KS"], ["QS"], ["JS"]]), "hands", "6 hands"),
-    ("hands do not fit the rules", _p(_ONE, rules=Rules(players=3)), "hands", "4 hands"),
+    ("hands do not fit the game", _p(_ONE, game=Ciapano(players=3)), "hands", "4 hands"),
+    ("game not a game", _p(_ONE, game="busca"), "game", "'busca'"),
+    ("card not of the game's deck",
+     _p([["3S", "4C"], ["2S", "5S"], ["AS", "6S"], ["KS", "7S"]], game=_Kifa()),
+     "hands[0][1]", "'4C' is not a card of the deck"),
 ]  # fmt: skip
 
 
@@ -480,7 +500,7 @@ def test_positions_hash_and_compare_by_state() -> None:
     assert hash(a) == hash(b)
     assert a != Position(E4, 0, taken=[26, 0, 0, 0])
     assert a != Position(E4, 1, taken=E4_TAKEN)
-    assert a != Position(E4, 0, taken=E4_TAKEN, rules=Rules(4, cappotto="off"))
+    assert a != Position(E4, 0, taken=E4_TAKEN, game=Ciapano(4, cappotto="off"))
     assert len({a, b, a.play("3S")}) == 2
 
 
@@ -506,7 +526,7 @@ def test_str_shows_hands_and_the_seat_to_move() -> None:
 )
 def test_random_games_keep_the_invariants(n, perm, dealer, cappotto, data) -> None:
     dealer %= n
-    rules = Rules(players=n, cappotto=cappotto)
+    rules = Ciapano(players=n, cappotto=cappotto)
     size = rules.hand_size
     cards = [CARDS[i] for i in perm]
     deal = [cards[s * size : (s + 1) * size] for s in range(n)]
@@ -528,7 +548,7 @@ def test_random_games_keep_the_invariants(n, perm, dealer, cappotto, data) -> No
             in_play |= h
         in_play |= CardSet(pos.trick)
         gone = DECK - in_play - (CardSet([discard]) if discard else CardSet())
-        assert sum(pos.taken) == gone.thirds
+        assert sum(pos.taken) == rules.points(gone)
         assert pos.won is not None
         assert CardSet([c for w in pos.won for c in w]) == gone
         # Legal moves, computed independently.
@@ -541,7 +561,7 @@ def test_random_games_keep_the_invariants(n, perm, dealer, cappotto, data) -> No
             assert from_dict(pos.to_dict()) == pos
             assert loads(dumps(pos)).won == pos.won
             assert Position(pos.hands, pos.leader, pos.trick, taken=pos.taken,
-                            discard=pos.discard, rules=rules) == pos  # fmt: skip
+                            discard=pos.discard, game=rules) == pos  # fmt: skip
         card = data.draw(st.sampled_from(list(legal)), label="card")
         leader = pos.leader
         nxt = pos.play(card)
@@ -552,14 +572,14 @@ def test_random_games_keep_the_invariants(n, perm, dealer, cappotto, data) -> No
             winner = trick_winner(trick, leader, n)
             assert nxt.leader == winner
             assert nxt.trick == ()
-            assert nxt.taken[winner] == pos.taken[winner] + CardSet(trick).thirds
+            assert nxt.taken[winner] == pos.taken[winner] + rules.points(trick)
             trick = []
         pos = nxt
 
     # Every dealt card was played exactly once.
     assert len(played) == len(set(played)) == n * size
     assert set(played) == {c for c in cards[: n * size]}
-    assert sum(pos.taken) == 32 - (discard.thirds if discard else 0)
+    assert sum(pos.taken) == 32 - (rules.card_points(discard) if discard else 0)
     assert loads(dumps(pos)) == pos
     thirds = pos.final_thirds()
     assert sum(thirds) == 32

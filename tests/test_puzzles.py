@@ -99,7 +99,7 @@ def test_shipped_sets_are_found_again(gen):
 def _position(hands, leader=0, trick=()):
     """A 4-player position with the rest of the points taken by seat 0."""
     held = CardSet([c for h in hands for c in h]) | CardSet(trick)
-    taken = [(DECK - held).thirds, 0, 0, 0]
+    taken = [ciapano.Ciapano().points(DECK - held), 0, 0, 0]
     return Position(hands, leader, trick=trick, taken=taken)
 
 

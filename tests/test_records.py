@@ -146,3 +146,57 @@ def test_the_shipped_records_are_valid() -> None:
         many = list(read_records(f))
     assert len(many) >= 3
     assert all(isinstance(r, HandRecord) for _, r in many)
+
+
+# -- Busca ----------------------------------------------------------------------------------
+
+
+def _busca_record(seed: int = 5) -> dict:
+    pos = random_deal(seed=seed, game=ciapano.Busca())
+    play = ciapano.play_out(pos, "random", seed)
+    return {
+        "id": f"b{seed}",
+        "game": "busca",
+        "players": 4,
+        "dealer": 3,
+        "deal": [h.texts() for h in pos.hands],
+        "play": [c.text for c in play],
+    }
+
+
+def test_a_busca_record_round_trips() -> None:
+    d = _busca_record()
+    rec = ciapano.record_from_dict(d)
+    assert rec.game == ciapano.Busca()
+    assert rec.to_dict()["game"] == "busca" and "rules" not in rec.to_dict()
+    assert loads_record(dumps_record(rec)) == rec
+    assert rec.score() == rec.final.score()
+    assert len(rec.play) == 40
+    assert sum(rec.final.final_points()) == 37
+
+
+def test_a_busca_record_that_breaks_a_first_trick_ban() -> None:
+    d = _busca_record()
+    lead_hand = [ciapano.Card(t) for t in d["deal"][0]]
+    coins = [c for c in lead_hand if c.suit is ciapano.Suit.D]
+    if not coins or len(coins) == 10:
+        pytest.skip("the deal gives the leader no choice")
+    d["play"] = [coins[0].text]
+    e = _error(d)
+    assert e.field == "play[0]" and e.record_id == "b5"
+    assert "may not lead a coin" in str(e)
+    # Read as Ciapanò the same lead is legal (and the play stops early).
+    e = _error({**d, "game": "ciapano"})
+    assert e.field == "play[1]"
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [({"discard": "4C"}, "discard"), ({"rules": {"cappotto": "off"}}, "rules.cappotto")],
+)
+def test_bad_busca_records(extra: dict, field: str) -> None:
+    d = _busca_record()
+    d.update(extra)
+    e = _error(d)
+    assert e.field == field
+    assert "Busca" in str(e)

@@ -1,4 +1,5 @@
-"""Tests of ciapano.rules: hand scoring, cappotto, trick winner, Rules (RULES.md §1)."""
+"""Tests of Ciapanò's rules in ciapano.games: hand scoring, cappotto, trick winner, the Ciapano game
+(docs/rules.md#ciapano, RULES.md §1)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from ciapano import (
     HAND_POINTS,
     Cappotto,
     Card,
+    Ciapano,
     CiapanoError,
-    Rules,
+    GameError,
     RulesError,
+    game_from_dict,
     hand_score,
     trick_winner,
 )
@@ -45,7 +48,7 @@ def test_scoring_vector(case: dict) -> None:
     thirds, last, mode = case["taken_thirds"], case["last_trick"], case["cappotto"]
     assert hand_score(thirds, last, mode) == case["penalties"]
     assert hand_score(thirds, last, Cappotto(mode)) == case["penalties"]
-    rules = Rules(players=len(thirds), cappotto=mode)
+    rules = Ciapano(players=len(thirds), cappotto=mode)
     assert rules.hand_score(thirds, last) == case["penalties"]
 
 
@@ -67,10 +70,11 @@ def test_rules_worked_example() -> None:
 
 
 def test_default_cappotto_is_all() -> None:
-    assert Rules().cappotto is Cappotto.ALL
-    assert Rules().players == 4
-    assert Rules().game == "ciapano"
-    assert Rules().to_dict() == {"cappotto": "all"}
+    assert Ciapano().cappotto is Cappotto.ALL
+    assert Ciapano().players == 4
+    assert Ciapano().name == "ciapano"
+    assert Ciapano().options == {"cappotto": "all"}
+    assert Ciapano().to_dict() == {"game": "ciapano", "players": 4, "rules": {"cappotto": "all"}}
     # Default of hand_score is "all": all the cards without the last trick is no cappotto.
     assert hand_score([32, 0, 0, 0], 1) == [10, 1, 0, 0]
     assert hand_score([32, 0, 0, 0], 0) == [0, 11, 11, 11]
@@ -101,22 +105,22 @@ def test_default_cappotto_is_all() -> None:
 )
 def test_cappotto_options(thirds: list[int], last: int, mode: str, expected: list[int]) -> None:
     assert hand_score(thirds, last, mode) == expected
-    assert Rules(players=len(thirds), cappotto=mode).hand_score(thirds, last) == expected
+    assert Ciapano(players=len(thirds), cappotto=mode).hand_score(thirds, last) == expected
 
 
 def test_cappotto_enum() -> None:
     assert [c.value for c in Cappotto] == ["all", "cards", "off"]
     assert str(Cappotto.CARDS) == "cards"
-    assert Rules(cappotto="cards").cappotto is Cappotto.CARDS
-    assert Rules(cappotto=Cappotto.OFF).cappotto is Cappotto.OFF
-    assert Rules(cappotto="off").to_dict() == {"cappotto": "off"}
+    assert Ciapano(cappotto="cards").cappotto is Cappotto.CARDS
+    assert Ciapano(cappotto=Cappotto.OFF).cappotto is Cappotto.OFF
+    assert Ciapano(cappotto="off").options == {"cappotto": "off"}
 
 
 @pytest.mark.parametrize(
     ("players", "size", "discard"), [(3, 13, True), (4, 10, False), (5, 8, False)]
 )
 def test_rules_per_number_of_players(players: int, size: int, discard: bool) -> None:
-    rules = Rules(players=players)
+    rules = Ciapano(players=players)
     assert rules.hand_size == size
     assert rules.tricks == size
     assert rules.has_discard is discard
@@ -128,34 +132,36 @@ def test_rules_per_number_of_players(players: int, size: int, discard: bool) -> 
     assert rules.first_leader(players - 1) == 0
 
 
-def test_rules_error_is_a_value_error() -> None:
-    assert issubclass(RulesError, ValueError)
-    assert issubclass(RulesError, CiapanoError)
+def test_game_error_is_a_value_error() -> None:
+    assert issubclass(GameError, ValueError)
+    assert issubclass(GameError, CiapanoError)
+    assert RulesError is GameError  # the former name
 
 
 @pytest.mark.parametrize("players", [0, 1, 2, 6, 40, -4, True, "4", 4.0, None])
 def test_bad_players(players: object) -> None:
-    with pytest.raises(RulesError) as e:
-        Rules(players=players)  # type: ignore[arg-type]
+    with pytest.raises(GameError) as e:
+        Ciapano(players=players)  # type: ignore[arg-type]
     assert str(e.value).startswith(f"players: {players!r} ")
+    assert e.value.field == "players"
 
 
 @pytest.mark.parametrize("option", ["bogus", "ALL", "", "none", 2, None])
 def test_bad_cappotto_option(option: object) -> None:
-    with pytest.raises(RulesError) as e:
-        Rules(cappotto=option)  # type: ignore[arg-type]
+    with pytest.raises(GameError) as e:
+        Ciapano(cappotto=option)  # type: ignore[arg-type]
     assert str(e.value).startswith(f"rules.cappotto: {option!r} ")
 
 
-@pytest.mark.parametrize("game", ["tressette", "Ciapano", "", "busca"])
+@pytest.mark.parametrize("game", ["tressette", "", "ciapan", "busca2"])
 def test_bad_game(game: str) -> None:
-    with pytest.raises(RulesError) as e:
-        Rules(game=game)
+    with pytest.raises(GameError) as e:
+        game_from_dict(game, 4)
     assert str(e.value).startswith(f"game: {game!r} ")
 
 
-def test_hand_score_bad_cappotto_option_raises_rules_error() -> None:
-    with pytest.raises(RulesError, match="bogus"):
+def test_hand_score_bad_cappotto_option_raises_game_error() -> None:
+    with pytest.raises(GameError, match="bogus"):
         hand_score([10, 6, 5, 11], 1, "bogus")
 
 
@@ -164,7 +170,7 @@ def test_hand_score_bad_cappotto_option_raises_rules_error() -> None:
     [[10, 10, 10, 10], [0, 0, 0, 0], [8, 8, 8, 7], [33, -1, 0, 0], [40, -8, 0], [31, 0, 0, 0, 0]],
 )
 def test_bad_thirds_sum(thirds: list[int]) -> None:
-    with pytest.raises(RulesError) as e:
+    with pytest.raises(GameError) as e:
         hand_score(thirds, 0)
     assert str(e.value).startswith(f"thirds: {thirds}")
 
@@ -173,7 +179,7 @@ def test_bad_thirds_sum(thirds: list[int]) -> None:
     ("thirds", "last"), [([8, 8, 8, 8], 4), ([8, 8, 8, 8], -1), ([16, 8, 8], 3)]
 )
 def test_bad_last_trick(thirds: list[int], last: int) -> None:
-    with pytest.raises(RulesError) as e:
+    with pytest.raises(GameError) as e:
         hand_score(thirds, last)
     assert str(e.value).startswith(f"last_trick: {last!r}")
 
@@ -205,6 +211,7 @@ def _cards(texts: str) -> list[Card]:
 )
 def test_trick_winner(trick: str, leader: int, players: int, winner: int) -> None:
     assert trick_winner(_cards(trick), leader, players) == winner
+    assert Ciapano(players).trick_winner(_cards(trick), leader) == winner
 
 
 @given(

@@ -44,10 +44,10 @@ def _info(hand, unseen, sizes, voids, players=4, view=0, discard=None):
     if discard is not None:
         gone = gone.remove(discard)
     taken = [0] * players
-    taken[view] = gone.thirds
+    taken[view] = ciapano.Ciapano(players).points(gone)
     return InformationSet(
         view, CardSet(hand), sizes, view, taken=taken, gone=gone, discard=discard, voids=voids,
-        rules=ciapano.Rules(players=players),
+        game=ciapano.Ciapano(players=players),
     )  # fmt: skip
 
 

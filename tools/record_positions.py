@@ -74,7 +74,7 @@ def late_position(players, seed, cards_left, extra, pred=interesting):
     rng = random.Random(seed)
     while True:
         start = random_deal(players, rng.randrange(10**6))
-        pos = play_random(start, players * (start.rules.hand_size - cards_left) + extra, rng)
+        pos = play_random(start, players * (start.game.hand_size - cards_left) + extra, rng)
         if pred(pos):
             return start, pos
 
@@ -115,7 +115,11 @@ def main() -> None:
     _, p = late_position(4, 1, 3, 2)
     snapshot("endgame4_midtrick.json",
              "4 players, three tricks left, two cards already played to the trick.", p)  # fmt: skip
-    _, p = late_position(3, 2, 4, 0, lambda q: q.discard.thirds == 3 and interesting(q))
+
+    def ace_discard(q: ciapano.Position) -> bool:
+        return q.game.card_points(q.discard) == 3 and interesting(q)
+
+    _, p = late_position(3, 2, 4, 0, ace_discard)
     snapshot(
         "endgame3_discard_ace.json",
         "3 players, four tricks left; the discard is an ace, 1 point to the last trick.",
@@ -132,11 +136,11 @@ def main() -> None:
         for h in hands:
             rng.shuffle(h)
         kept = [h[:3] for h in hands]
-        gone = sum(c.thirds for h in hands for c in h[3:])
+        gone = sum(start.game.card_points(c) for h in hands for c in h[3:])
         pos = ciapano.Position(kept, 1, taken=[0, gone, 0, 0])
         values = [
             reference_move_values(ciapano.Position(
-                kept, 1, taken=[0, gone, 0, 0], rules=ciapano.Rules(4, cappotto=option)), 1)
+                kept, 1, taken=[0, gone, 0, 0], game=ciapano.Ciapano(4, cappotto=option)), 1)
             for option in ("all", "cards", "off")
         ]  # fmt: skip
         if interesting(pos) and len({tuple(sorted(v.items())) for v in values}) == 3:
@@ -145,13 +149,13 @@ def main() -> None:
              "4 players, three tricks left; seat 1 holds every point taken so far, so cappotto "
              "(all 32 thirds and the last trick) is still possible for it.", pos)  # fmt: skip
     pos_cards = ciapano.Position(
-        pos.hands, pos.leader, taken=pos.taken, rules=ciapano.Rules(4, cappotto="cards")
+        pos.hands, pos.leader, taken=pos.taken, game=ciapano.Ciapano(4, cappotto="cards")
     )
     snapshot("cappotto4_cards.json",
              "The same cards as cappotto4_all.json with the option cappotto = 'cards' (all "
              "32 thirds, the last trick not required).", pos_cards)  # fmt: skip
     pos_off = ciapano.Position(
-        pos.hands, pos.leader, taken=pos.taken, rules=ciapano.Rules(4, cappotto="off")
+        pos.hands, pos.leader, taken=pos.taken, game=ciapano.Ciapano(4, cappotto="off")
     )
     snapshot("cappotto4_off.json",
              "The same cards as cappotto4_all.json with cappotto off.", pos_off)  # fmt: skip

@@ -1,0 +1,663 @@
+"""Games described as data: :class:`Game`, and the games :class:`Ciapano` and :class:`Busca`.
+
+One class per game over a shared set of tools, found by name (:func:`find_game`, :data:`GAMES`),
+as python-chess describes its variants.  A game object is immutable, hashable and equal to
+another of the same class with the same options; it carries the number of players and the rule
+options, and says everything the tools need: the deck (:class:`~ciapano.Deck`), the hand size,
+what each card is worth (in the game's unit, :attr:`Game.points_unit`), which cards are legal,
+who wins a trick, how a hand is scored (in :attr:`Game.value_unit`), who plays with whom
+(:attr:`Game.sides`) and whether a lower score is better.
+
+The rules are those of ``docs/rules.md`` (the project's rules text, after ``RULES.md``); each
+method cites its section by anchor, e.g. ``docs/rules.md#busca-first-trick``.
+
+Units:
+
+- :class:`Ciapano`: card points in **thirds of a point** (ace 3; 3, 2, K, Q, J 1; 32 in the deck);
+  hand scores and values in **penalty points** (11 a hand).
+- :class:`Busca`: card points in **points** (3, 2, K, Q, J 1; aces 3; the Pita ``AD`` 8; 37 in
+  the deck, and the last trick 3: 40); hand scores and values in **busche**.
+
+Later games (Mattazza, Kifameno with its stock and 39-card deck, Calabrasella's two sides, the
+tarocchi's 62 cards, trumps and the Fool) have room here: :attr:`Game.deck`,
+:attr:`Game.trump`, :attr:`Game.fool`, :attr:`Game.sides`, :attr:`Game.lower_is_better`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+from typing import Any, ClassVar
+
+from .cards import CARDS, ITALIAN_40, Card, CardSet, Deck, Suit
+from .errors import GameError
+
+__all__ = [
+    "DECK_THIRDS",
+    "GAMES",
+    "HAND_POINTS",
+    "Busca",
+    "Cappotto",
+    "Ciapano",
+    "Game",
+    "busca_penalties",
+    "find_game",
+    "game_from_dict",
+    "hand_score",
+    "trick_winner",
+]
+
+#: Ciapanò: card points in the deck, in thirds (10 2/3 points;
+#: ``docs/rules.md#ciapano-card-points``).
+DECK_THIRDS = 32
+#: Ciapanò: penalty points shared out in every hand; the last trick carries the remainder.
+HAND_POINTS = 11
+
+# Ciapanò's card points in thirds by rank strength (4 5 6 7 J Q K A 2 3).
+_THIRDS_BY_RANK = (0, 0, 0, 0, 1, 1, 1, 3, 1, 1)
+
+
+class Cappotto(str, Enum):
+    """Ciapanò's ``cappotto`` option (``docs/rules.md#ciapano-cappotto``): when taking every
+    point scores 0 for the taker and 11 for everyone else.
+
+    ``ALL`` (default): all 32 thirds of card points (the 3-player discard included) **and** the
+    last trick.  ``CARDS``: all 32 thirds, the last trick not required.  ``OFF``: no cappotto.
+    """
+
+    ALL = "all"
+    CARDS = "cards"
+    OFF = "off"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def trick_winner(cards: Sequence[Card], leader: int, players: int) -> int:
+    """The seat that wins a complete trick without trumps: the highest card of the suit led
+    (``docs/rules.md#the-40-card-deck``).
+
+    :param cards: the trick's cards in order of play, the first led by ``leader``.
+    :returns: the winning seat, ``0..players-1``.
+    """
+    led = cards[0].suit
+    best = 0
+    for i, card in enumerate(cards):
+        if card.suit == led and card.rank > cards[best].rank:
+            best = i
+    return (leader + best) % players
+
+
+def hand_score(
+    thirds: Sequence[int], last_trick: int, cappotto: Cappotto | str = Cappotto.ALL
+) -> list[int]:
+    """Ciapanò: penalty points of each seat at the end of a hand
+    (``docs/rules.md#ciapano-hand-score``, ``docs/rules.md#ciapano-cappotto``).
+
+    :param thirds: card points taken by each seat, in thirds of a point, the 3-player discard
+        already added to the seat that won the last trick; they sum to 32.
+    :param last_trick: the seat that won the last trick.
+    :param cappotto: the cappotto option (``"all"``, ``"cards"`` or ``"off"``).
+    :returns: a list of penalty points, one per seat: ``floor(thirds / 3)`` for every seat but
+        the last trick's winner, who scores ``11`` minus the others' scores; with cappotto the
+        seat that took every point scores 0 and every other seat 11.
+    :raises GameError: if the thirds do not sum to 32, ``last_trick`` is not a seat or the
+        option is unknown.
+    """
+    try:
+        mode = Cappotto(cappotto)
+    except ValueError:
+        raise GameError("cappotto", f"{cappotto!r} is not one of 'all', 'cards', 'off'") from None
+    n = len(thirds)
+    if sum(thirds) != DECK_THIRDS or any(t < 0 for t in thirds):
+        raise GameError("thirds", f"{list(thirds)} do not share out the deck's {DECK_THIRDS}")
+    if not 0 <= last_trick < n:
+        raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
+    if mode is not Cappotto.OFF:
+        for seat, t in enumerate(thirds):
+            if t == DECK_THIRDS and (mode is Cappotto.CARDS or seat == last_trick):
+                return [0 if s == seat else HAND_POINTS for s in range(n)]
+    scores = [t // 3 for t in thirds]
+    scores[last_trick] = HAND_POINTS - (sum(scores) - scores[last_trick])
+    return scores
+
+
+def busca_penalties(points: Sequence[int]) -> list[int]:
+    """Busca: the busche of each seat from its points at the end of the hand, the last trick's
+    3 included (``docs/rules.md#busca-penalties``).
+
+    - Some seat took no points: each of the ``z`` seats without points scores ``z`` (1 alone,
+      2 each for two, 3 each for three: the fourth took everything); the others 0.
+    - Otherwise the ``k`` seats tied for the most points ``M`` each score ``k × f(M)``, with
+      ``f(M)`` = 1 up to 18, 2 for 19-22 and ``M - 20`` above 22; the others 0.
+
+    :param points: each seat's points (40 in all with the whole deck).
+    :returns: busche per seat.
+    :raises GameError: for points that are not whole numbers >= 0.
+    """
+    if not points or any(not _is_int(p) or p < 0 for p in points):
+        raise GameError("points", f"{list(points)} are not whole numbers of points >= 0")
+    zero = sum(1 for p in points if p == 0)
+    if zero:
+        return [zero if p == 0 else 0 for p in points]
+    most = max(points)
+    k = sum(1 for p in points if p == most)
+    f = 1 if most <= 18 else 2 if most <= 22 else most - 20
+    return [k * f if p == most else 0 for p in points]
+
+
+class Game(ABC):
+    """A trick-taking game with its number of players and rule options (abstract).
+
+    Subclasses are frozen dataclasses whose fields are ``players`` and the rule options, so a
+    game is immutable, hashable and equal to another of its class with the same options.  Build
+    one from its class (``Ciapano(players=3)``), from a position file's fields
+    (:func:`game_from_dict`, :meth:`from_rules`) or by name (:func:`find_game`).
+
+    Class attributes: :attr:`name` (the position file's ``"game"``), :attr:`title`,
+    :attr:`points_unit` (the unit of card points and of a position's ``taken``),
+    :attr:`value_unit` (the unit of hand scores and double-dummy values),
+    :attr:`lower_is_better`, :attr:`trump` (None: no trumps), :attr:`fool` (None: no Fool),
+    :attr:`sides` (None: every seat plays for itself, and a seat's value is its paranoid value
+    against all the others; for a game of two sides, a tuple of the sides' seat tuples),
+    :attr:`option_names` (the keys of the ``"rules"`` object), :attr:`player_counts` (the
+    numbers of players it is played by).
+    """
+
+    __slots__ = ()
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    points_unit: ClassVar[str]
+    value_unit: ClassVar[str]
+    option_names: ClassVar[tuple[str, ...]] = ()
+    player_counts: ClassVar[tuple[int, ...]]
+    lower_is_better: ClassVar[bool] = True
+    trump: ClassVar[Suit | None] = None
+    fool: ClassVar[Card | None] = None
+    sides: ClassVar[tuple[tuple[int, ...], ...] | None] = None
+    players: int
+
+    # -- the deal ------------------------------------------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        """The deck the game is played with (:data:`~ciapano.ITALIAN_40`)."""
+        return ITALIAN_40
+
+    @property
+    @abstractmethod
+    def hand_size(self) -> int:
+        """Cards dealt to each seat (not counting a dealer's discard)."""
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a hand (the hand size)."""
+        return self.hand_size
+
+    @property
+    def has_discard(self) -> bool:
+        """Whether the dealer lays one card aside (Ciapanò with 3 players), which goes to the
+        last trick's winner."""
+        return False
+
+    @property
+    def deal_size(self) -> int:
+        """The cards of a deal: every hand, and the discard if there is one (40 for every game
+        so far)."""
+        return self.players * self.hand_size + int(self.has_discard)
+
+    def first_leader(self, dealer: int) -> int:
+        """The seat that leads the first trick: the one after the dealer."""
+        return (dealer + 1) % self.players
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in order of play (``docs/rules.md#conventions``)."""
+        return (seat + 1) % self.players
+
+    # -- points --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def card_points(self, card: Card) -> int:
+        """What ``card`` is worth, in :attr:`points_unit`."""
+
+    def points(self, cards: Iterable[Card]) -> int:
+        """What ``cards`` are worth together, in :attr:`points_unit`."""
+        table = self.points_by_index
+        return sum(table[c.index] for c in cards)
+
+    @cached_property
+    def points_by_index(self) -> tuple[int, ...]:
+        """Every card's points by card index, over all the indices of the deck's card type
+        (``0..39`` for the 40-card Italian cards; 0 for a card not in the deck): the search
+        core's table."""
+        return tuple(self.card_points(c) if c in self.deck else 0 for c in CARDS)
+
+    @property
+    def card_total(self) -> int:
+        """The points of all the deck's cards, in :attr:`points_unit`."""
+        return self.points(self.deck)
+
+    @property
+    def last_trick_points(self) -> int:
+        """The points the last trick is worth by itself (0 if it carries none)."""
+        return 0
+
+    @property
+    def total_points(self) -> int:
+        """The points of a hand: the cards' and the last trick's."""
+        return self.card_total + self.last_trick_points
+
+    def points_text(self, points: int) -> str:
+        """Points as text in :attr:`points_unit`."""
+        return str(points)
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def legal_moves(
+        self, hand: CardSet, trick: Sequence[Card] = (), first_trick: bool = False
+    ) -> CardSet:
+        """The cards of ``hand`` that may be played to ``trick``: the cards of the suit led if
+        the hand holds any, else any card (``docs/rules.md#the-40-card-deck``).
+
+        :param hand: the cards of the seat to play.
+        :param trick: the cards played to the trick so far, in order.
+        :param first_trick: whether this is the hand's first trick.
+        """
+        if trick:
+            follow = hand.suit(trick[0].suit)
+            if follow:
+                return follow
+        return hand
+
+    def why_illegal(
+        self, hand: CardSet, trick: Sequence[Card], card: Card, first_trick: bool = False
+    ) -> str | None:
+        """Why ``card`` may not be played from ``hand`` to ``trick`` (text to follow "seat N"),
+        or None if it may."""
+        if card not in hand:
+            return f"does not hold {card}"
+        if trick:
+            follow = hand.suit(trick[0].suit)
+            if follow and card.suit != trick[0].suit:
+                return f"must follow suit {trick[0].suit.name} with one of {follow}"
+        return None
+
+    def revealed_voids(
+        self, trick: Sequence[Card], card: Card, first_trick: bool = False
+    ) -> frozenset[Suit]:
+        """The suits that the seat playing ``card`` to ``trick`` shows it holds no card of
+        from then on: the suit led when it does not follow (``docs/rules.md#the-40-card-deck``).
+        """
+        if trick and card.suit != trick[0].suit:
+            return frozenset({trick[0].suit})
+        return frozenset()
+
+    def trick_winner(self, cards: Sequence[Card], leader: int) -> int:
+        """The seat that wins a complete trick (``cards`` in order of play, the first led by
+        ``leader``): the highest card of the suit led."""
+        return trick_winner(cards, leader, self.players)
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def hand_score(self, taken: Sequence[int], last_trick: int) -> list[int]:
+        """Every seat's score for the hand, in :attr:`value_unit`.
+
+        :param taken: the card points each seat took, in :attr:`points_unit` (a discard counted
+            for the last trick's winner; the last trick's own points not counted).
+        :param last_trick: the seat that won the last trick.
+        :raises GameError: for points that do not share out the deck's or a last-trick seat
+            that is no seat.
+        """
+
+    @property
+    @abstractmethod
+    def value_bounds(self) -> tuple[int, int]:
+        """The least and the most a seat can score in a hand, in :attr:`value_unit`."""
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats that play with ``seat``: itself alone when :attr:`sides` is None."""
+        if self.sides is None:
+            return (seat,)
+        for side in self.sides:
+            if seat in side:
+                return side
+        raise GameError("seat", f"{seat!r} is not a seat of {self.title}")
+
+    # -- options and files ---------------------------------------------------------------------
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The rule options as a position file's ``"rules"`` object."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"game": name, "players": n, "rules": options}``, a position file's fields."""
+        return {"game": self.name, "players": self.players, "rules": self.options}
+
+    @classmethod
+    def from_rules(cls, players: int | None = None, rules: Mapping[str, Any] | None = None) -> Game:
+        """The game with ``players`` (default: the class's default) and a position file's
+        ``"rules"`` object (missing options take their defaults, ``docs/rules.md#options``).
+
+        :raises GameError: naming ``players``, ``rules`` or ``rules.KEY`` for a number of
+            players the game is not played by, or an unknown or bad option.
+        """
+        if cls is Game:
+            raise GameError("game", "is missing: Game is abstract; use find_game(name)")
+        if rules is None:
+            rules = {}
+        if not isinstance(rules, Mapping):
+            raise GameError("rules", f"{rules!r} is not an object of rule options")
+        for key in rules:
+            if key not in cls.option_names:
+                known = (
+                    f"its options are {', '.join(repr(k) for k in cls.option_names)}"
+                    if cls.option_names
+                    else "it has no options"
+                )
+                raise GameError(
+                    f"rules.{key}", f"{key!r} is not a rule option of {cls.title}: {known}"
+                )
+        kwargs = dict(rules)
+        if players is not None:
+            kwargs["players"] = players
+        return cls(**kwargs)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """The game of a position file's ``"game"`` (default ``"ciapano"``), ``"players"`` and
+        ``"rules"`` fields.
+
+        :raises GameError: for an unknown game, a number of players it is not played by or an
+            unknown or bad option.
+        """
+        default = "ciapano" if cls is Game else cls.name
+        game = game_from_dict(data.get("game", default), data.get("players"), data.get("rules"))
+        if cls is not Game and not isinstance(game, cls):
+            raise GameError("game", f"{data.get('game')!r} is not {cls.title}")
+        return game
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.players} players)"
+
+
+def _counts_text(counts: Sequence[int]) -> str:
+    """``(3, 4, 5)`` -> ``"3, 4 or 5"``."""
+    head = ", ".join(map(str, counts[:-1]))
+    return f"{head} or {counts[-1]}" if head else str(counts[-1])
+
+
+def _check_players(game: Game) -> None:
+    value = game.players
+    if not _is_int(value) or value not in game.player_counts:
+        counts = _counts_text(game.player_counts)
+        raise GameError(
+            "players", f"{value!r} is not {counts}: {game.title} is played by {counts} players"
+        )
+
+
+_CIAPANO_SIZES = {3: 13, 4: 10, 5: 8}
+
+
+@dataclass(frozen=True, repr=False)
+class Ciapano(Game):
+    """Ciapanò (Rovescino, Traversone, Tressette a non prendere; ``docs/rules.md#ciapano``).
+
+    Every seat for itself, to take as few points as it can.  Card points in thirds of a point
+    (``docs/rules.md#ciapano-card-points``); the hand score in penalty points, 11 a hand
+    (``docs/rules.md#ciapano-hand-score``).
+
+    :param players: 3, 4 or 5 (13, 10 or 8 cards each; with 3 the dealer discards a 14th).
+    :param cappotto: a :class:`Cappotto` or its text ``"all"`` (default), ``"cards"``, ``"off"``.
+    :raises GameError: (a ``ValueError``) naming ``players`` or ``rules.cappotto``.
+    """
+
+    name: ClassVar[str] = "ciapano"
+    title: ClassVar[str] = "Ciapanò"
+    points_unit: ClassVar[str] = "thirds of a point"
+    value_unit: ClassVar[str] = "penalty points"
+    option_names: ClassVar[tuple[str, ...]] = ("cappotto",)
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
+
+    players: int = 4
+    cappotto: Cappotto = Cappotto.ALL
+
+    def __post_init__(self) -> None:
+        _check_players(self)
+        try:
+            object.__setattr__(self, "cappotto", Cappotto(self.cappotto))
+        except ValueError:
+            raise GameError(
+                "rules.cappotto", f"{self.cappotto!r} is not one of 'all', 'cards', 'off'"
+            ) from None
+
+    @property
+    def hand_size(self) -> int:
+        """13 (3 players, plus the dealer's discard), 10 or 8 (``docs/rules.md#ciapano-deal``)."""
+        return _CIAPANO_SIZES[self.players]
+
+    @property
+    def has_discard(self) -> bool:
+        """With 3 players the dealer discards one card, won with the last trick."""
+        return self.players == 3
+
+    def card_points(self, card: Card) -> int:
+        """Thirds of a point: ace 3; 3, 2, K, Q, J 1; 7, 6, 5, 4 0
+        (``docs/rules.md#ciapano-card-points``)."""
+        return _THIRDS_BY_RANK[card.rank]
+
+    def points_text(self, points: int) -> str:
+        """Thirds of a point as text: 10 -> ``'3 1/3'``."""
+        whole, rest = divmod(points, 3)
+        if not rest:
+            return str(whole)
+        return f"{whole} {rest}/3" if whole else f"{rest}/3"
+
+    def hand_score(self, taken: Sequence[int], last_trick: int) -> list[int]:
+        """Penalty points per seat (:func:`hand_score` with this game's cappotto option).
+
+        :param taken: thirds per seat, the 3-player discard counted for ``last_trick``; 32 in
+            all.
+        :raises GameError: for a wrong number of seats, thirds that do not sum to 32 or a
+            last-trick seat out of range.
+        """
+        if len(taken) != self.players:
+            raise GameError("thirds", f"{list(taken)} has {len(taken)} entries, not {self.players}")
+        return hand_score(taken, last_trick, self.cappotto)
+
+    @property
+    def value_bounds(self) -> tuple[int, int]:
+        """0 to 11 penalty points."""
+        return (0, HAND_POINTS)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """``{"cappotto": "all" | "cards" | "off"}``."""
+        return {"cappotto": self.cappotto.value}
+
+    def __repr__(self) -> str:
+        return f"Ciapano(players={self.players}, cappotto={self.cappotto.value!r})"
+
+
+@dataclass(frozen=True, repr=False)
+class Busca(Game):
+    """Busca (``docs/rules.md#busca``): 4 players, 10 cards each, Ciapanò's play but for the
+    first trick, whole points (the Pita ``AD`` 8, the last trick 3; 40 in all) and penalties
+    in busche.
+
+    :param players: 4 (the only number).
+    :raises GameError: (a ``ValueError``) naming ``players`` for any other number.
+    """
+
+    name: ClassVar[str] = "busca"
+    title: ClassVar[str] = "Busca"
+    points_unit: ClassVar[str] = "points"
+    value_unit: ClassVar[str] = "busche"
+    #: The suit that may not be led to the first trick (``docs/rules.md#busca-first-trick``).
+    banned_lead_suit: ClassVar[Suit] = Suit.D
+    #: The Pita, the ace of coins: 8 points, not to be discarded to the first trick.
+    pita: ClassVar[Card] = Card("AD")
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        _check_players(self)
+
+    @property
+    def hand_size(self) -> int:
+        """10 cards each (``docs/rules.md#busca-deal``)."""
+        return 10
+
+    def card_points(self, card: Card) -> int:
+        """Points: the Pita ``AD`` 8, the other aces 3; 3, 2, K, Q, J 1; 7, 6, 5, 4 0
+        (``docs/rules.md#busca-points``)."""
+        if card == self.pita:
+            return 8
+        # Three times Ciapanò's points (docs/rules.md#ciapano-card-points): its thirds.
+        return _THIRDS_BY_RANK[card.rank]
+
+    @property
+    def last_trick_points(self) -> int:
+        """The last trick is worth 3 points."""
+        return 3
+
+    @property
+    def banned_lead_mask(self) -> int:
+        """The mask of the deck's cards that may not be led to the first trick by a seat that
+        holds any other card (the coins)."""
+        return self.deck.suit_mask(self.banned_lead_suit)
+
+    @property
+    def pita_mask(self) -> int:
+        """The Pita's bit."""
+        return self.pita.mask
+
+    def legal_moves(
+        self, hand: CardSet, trick: Sequence[Card] = (), first_trick: bool = False
+    ) -> CardSet:
+        """Ciapanò's legal cards, and in the first trick (``docs/rules.md#busca-first-trick``):
+        the leader may not lead a coin unless it holds only coins; a seat that cannot follow
+        suit may not play the Pita unless it is its only card."""
+        moves = super().legal_moves(hand, trick, first_trick)
+        if not first_trick:
+            return moves
+        if not trick:
+            others = CardSet(hand.mask & ~self.banned_lead_mask)
+            return others if others else moves
+        if not hand.suit(trick[0].suit) and self.pita in hand and len(hand) > 1:
+            return moves.remove(self.pita)
+        return moves
+
+    def why_illegal(
+        self, hand: CardSet, trick: Sequence[Card], card: Card, first_trick: bool = False
+    ) -> str | None:
+        """Ciapanò's reasons, and the first trick's bans (``docs/rules.md#busca-first-trick``)."""
+        reason = super().why_illegal(hand, trick, card, first_trick)
+        if reason is not None or not first_trick:
+            return reason
+        if not trick:
+            others = CardSet(hand.mask & ~self.banned_lead_mask)
+            if card.suit == self.banned_lead_suit and others:
+                return (
+                    f"may not lead a coin to the first trick while holding other suits "
+                    f"({others}; docs/rules.md#busca-first-trick)"
+                )
+        elif card == self.pita and card.suit != trick[0].suit and len(hand) > 1:
+            return (
+                f"may not discard the Pita {card} to the first trick while holding other cards "
+                f"({hand.remove(card)}; docs/rules.md#busca-first-trick)"
+            )
+        return None
+
+    def revealed_voids(
+        self, trick: Sequence[Card], card: Card, first_trick: bool = False
+    ) -> frozenset[Suit]:
+        """Ciapanò's, and in the first trick: a seat that leads a coin holds only coins (void in
+        every other suit); a seat that discards the Pita held nothing else (void in every
+        suit).  ``docs/rules.md#busca-first-trick``."""
+        voids = super().revealed_voids(trick, card, first_trick)
+        if first_trick:
+            if not trick and card.suit == self.banned_lead_suit:
+                voids |= frozenset(s for s in self.deck.suits if s != self.banned_lead_suit)
+            elif trick and card == self.pita and card.suit != trick[0].suit:
+                voids |= frozenset(self.deck.suits)
+        return voids
+
+    def hand_score(self, taken: Sequence[int], last_trick: int) -> list[int]:
+        """Busche per seat (``docs/rules.md#busca-penalties``): the last trick's 3 points are
+        added to ``last_trick``'s card points, then :func:`busca_penalties`.
+
+        :param taken: card points per seat, 37 in all (the last trick's 3 not included).
+        :raises GameError: for a wrong number of seats, points that do not share out the
+            deck's 37 or a last-trick seat out of range.
+        """
+        n = self.players
+        total = self.card_total
+        if len(taken) != n or any(not _is_int(t) or t < 0 for t in taken) or sum(taken) != total:
+            raise GameError(
+                "taken", f"{list(taken)} do not share out the deck's {total} points among {n} seats"
+            )
+        if not _is_int(last_trick) or not 0 <= last_trick < n:
+            raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
+        points = [t + self.last_trick_points if s == last_trick else t for s, t in enumerate(taken)]
+        return busca_penalties(points)
+
+    @property
+    def value_bounds(self) -> tuple[int, int]:
+        """0 to 17 busche (37 points with every other seat on 1; an upper bound for a smaller
+        deck)."""
+        n, total = self.players, self.total_points
+        worst = n - 1  # every other seat without points
+        for k in range(1, n + 1):
+            most = (total - (n - k)) // k
+            if most >= 1:
+                worst = max(worst, k * (1 if most <= 18 else 2 if most <= 22 else most - 20))
+        return (0, worst)
+
+    def __repr__(self) -> str:
+        return "Busca()" if type(self) is Busca else f"{type(self).__name__}()"
+
+
+#: The games by name, as a position file's ``"game"`` names them.
+GAMES: dict[str, type[Game]] = {"ciapano": Ciapano, "busca": Busca}
+
+
+def _normal_name(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def find_game(name: str) -> type[Game]:
+    """The class of the game called ``name`` (case and accents ignored: ``"Ciapanò"`` is
+    ``"ciapano"``).
+
+    :raises GameError: naming ``game`` for a name no game has.
+    """
+    if isinstance(name, str):
+        key = _normal_name(name)
+        if key in GAMES:
+            return GAMES[key]
+    known = ", ".join(repr(k) for k in GAMES)
+    raise GameError("game", f"{name!r} is not a known game (known: {known})")
+
+
+def game_from_dict(
+    name: str = "ciapano", players: int | None = None, rules: Mapping[str, Any] | None = None
+) -> Game:
+    """The game called ``name`` with ``players`` (default: the game's default) and the options
+    of a position file's ``"rules"`` object (default: RULES.md's defaults).
+
+    :raises GameError: naming ``game``, ``players``, ``rules`` or ``rules.KEY``.
+    """
+    return find_game(name).from_rules(players, rules)
