@@ -4,3 +4,31 @@ include "driver.pxi"
 
 #: The game this engine is compiled for.
 GAME = "busca"
+
+from game_search cimport points_game
+
+
+def points_game_value(Search search, int seat):
+    """The points game's value from the root of ``search`` (game_search.pxd): the least number
+    of points ``seat`` can hold its gain to from here to the end (the last trick's 3
+    included), every other seat trying to make it take more.  For tests of the bound it gives
+    the search.
+
+    :raises ValueError: for a seat that is not one.
+    """
+    search._check_seat(seat)
+    cdef int lo = 0, hi = 64, r
+    search.c.P = seat
+    while lo < hi:
+        with nogil:
+            r = points_game(&search.c, &search.root, (lo + hi) // 2, (lo + hi) // 2 + 1)
+        if r <= (lo + hi) // 2:
+            hi = r
+        else:
+            lo = r
+    return lo
+
+
+def _points_game_window(Search search, int seat, int a):
+    search.c.P = seat
+    return points_game(&search.c, &search.root, a, a + 1)

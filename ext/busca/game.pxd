@@ -14,17 +14,18 @@
 #   points.
 # - relative-rank table keys (ttable.pxd): sound for the same reason; a key holds the cards
 #   still held, so a position of the first trick (all 40 held) is never confused with another.
-#   The points each seat has taken go into the main key whole (points_key): a seat's busche
-#   depend on every seat's points, not on residues, so there are no kin entries (score_key is
-#   0, residue_shifts never called).
+#   The points each seat has taken go into the key as P's and the others' differences to it
+#   (points_code): a seat's busche depend on them all, not on residues, so there are no kin
+#   entries (residue_shifts is never called).
 # - the move order and the move memory: only an order; Ciapanò's weights (ordering.pxd).
 # - cheap bounds (cheap_bounds below): proved below for Busca's scoring.
 # - NOT the quasi-equivalent and dominated cards (GAME_QUASI 0): their proof moves a few points
 #   between two seats and bounds the change of a penalty by floors of thirds; in Busca a point
 #   moved can make or unmake the seat with the most points, or a seat with none, and change a
 #   penalty by any amount.
-# - NOT the games without points as bounds (GAME_POINTS_FREE 0) nor the mid-trick bound: their
-#   bounds are Ciapanò's floors; Busca's cheap bounds use the null game's static case instead.
+# - NOT Ciapanò's games without points nor its mid-trick bound: their bounds are floors of
+#   thirds.  Busca has a sub-game of its own instead (GAME_SUBGAMES, game_search.pxd): the
+#   points P takes, whose value bounds P's busche from above.
 from structs cimport u64, Ctx, Game, State, MAX_SEATS
 from bitops cimport popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit, apply_card, play_card, play_child,
@@ -33,9 +34,9 @@ from ordering cimport order_score
 
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent or dominated cards (above)
-    GAME_POINTS_FREE = 0        # no games without points as bounds (above)
-    BUSCA_KEY_SHIFT = 40        # the points taken sit above the 40 bits of the cards' key
-    BUSCA_KEY_BITS = 6          # ... 6 bits a seat (each seat takes fewer than 64 points)
+    GAME_SUBGAMES = 1           # the points P takes as bounds (game_search.pxd)
+    BUSCA_KEY_SHIFT = 40        # the points code sits above the 40 bits of the cards' key ...
+    BUSCA_KEY_BITS = 24         # ... its low 24 bits (points_code), the rest in key2
 
 cdef inline bint first_trick(const Game* g, const State* s) noexcept nogil:
     # Whether s is in the hand's first trick: every card of the deal still held or on the table.
@@ -100,20 +101,43 @@ cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept n
     play_forced_trick(g, &t)
     return hand_score(g, &t, P)
 
-cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
-    # No part of the points goes into key2 (points_key puts them all in the main key), and the
-    # stored bounds are the values themselves.
-    offset[0] = 0
-    return 0
-
-cdef inline u64 points_key(const Game* g, const State* s) noexcept nogil:
-    # Every seat's points taken (at a trick start), 6 bits a seat above the cards' 40 bits:
-    # the rest of the hand depends on all of them (busche), so all of them are the key.
-    cdef u64 k = 0
-    cdef int i
+cdef inline u64 points_code(const Game* g, const State* s, int P) noexcept nogil:
+    # What the rest of the hand depends on of the points taken (at a trick start), as a number
+    # below 2**26.  P's busche depend on P's final points f_P (the busche of the most points:
+    # grade), on which seats end on none, and on how each other seat's final points compare
+    # with P's (whether P has the most, and how many tie it).  With R points still to take, the
+    # seats' gains differ by at most R, so a seat Q more than R + 1 points above or below P
+    # compares the same way with P whatever happens: its difference t_Q - t_P is clamped to
+    # +-(R + 1).  So the key is t_P, and for each other seat its clamped difference, with one
+    # more code, -(R + 2), for a seat on no points below the clamp (its being on none matters;
+    # unclamped, t_Q = 0 reads as t_Q - t_P = -t_P).  R is known from the cards still held
+    # (the table's main key), so the mixed radix 2R + 4 is too.
+    cdef int R = s.out_points + s.trick_points + g.last_trick_points
+    cdef int tP = s.taken[P]
+    cdef int base = 2 * R + 4
+    cdef int i, d
+    cdef u64 code = <u64>tP
     for i in range(g.n):
-        k |= (<u64>s.taken[i]) << (BUSCA_KEY_SHIFT + BUSCA_KEY_BITS * i)
-    return k
+        if i == P:
+            continue
+        d = s.taken[i] - tP
+        if d > R + 1:
+            d = R + 1
+        elif d < -(R + 1):
+            d = -(R + 2) if s.taken[i] == 0 else -(R + 1)
+        code = code * <u64>base + <u64>(d + R + 2)
+    return code
+
+cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
+    # The points code's bits above the 24 that points_key puts in the main key: at most 2, in
+    # the bits of key2 that no kin lookup ignores (ttable.layout_of); the stored bounds are the
+    # values themselves.
+    offset[0] = 0
+    return points_code(g, s, P) >> BUSCA_KEY_BITS
+
+cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
+    # The low 24 bits of the points code, above the 40 bits of the cards' key.
+    return (points_code(g, s, P) & ((<u64>1 << BUSCA_KEY_BITS) - 1)) << BUSCA_KEY_SHIFT
 
 cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int taken_P,
                                 int* up, int* down) noexcept nogil:
@@ -215,8 +239,8 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     g.banned_discard = scoring["banned_discard"]
     g.deal_cards = scoring["deal_cards"]
     total = g.deck_points + g.last_trick_points
-    if total >= (1 << BUSCA_KEY_BITS):
-        raise ValueError(f"points: {total} in a hand do not fit the key (63 at most)")
+    if total > 40:
+        raise ValueError(f"points: {total} in a hand do not fit the key (40 at most: points_code)")
     # The most busche a seat can score: with seats on no points, n - 1; else k seats tied on
     # the most, every other seat on 1 point at least.
     g.max_value = g.n - 1

@@ -10,7 +10,7 @@
 # - kin entries and their residue shifts (scoring.score_key, residue_shifts): moving a third
 #   from another seat to P never lowers P's score;
 # - the cheap bounds and the mid-trick bound (bounds.pxd): from the floors and cappotto;
-# - the games without points as bounds (nullgame.pxd, GAME_POINTS_FREE): P's score once it
+# - the games without points as bounds (nullgame.pxd, GAME_SUBGAMES): P's score once it
 #   takes nothing more, or at most k more tricks, or not the last;
 # - quasi-equivalent and dominated cards (quasi.pxd, GAME_QUASI): a swap of two cards' points
 #   changes any seat's penalty by at most 1 unless it makes or breaks a cappotto.
@@ -24,12 +24,12 @@ from quasi cimport run_known, p_takes_trick
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (quasi.pxd)
-    GAME_POINTS_FREE = 1        # the games without points as bounds (nullgame.pxd)
+    GAME_SUBGAMES = 1           # the games without points as bounds (nullgame.pxd)
 
 cdef enum:
     CAPPOTTO_CODES = 3          # scoring["cappotto"]: 0 off, 1 cards, 2 all (structs.pxd)
 
-cdef inline u64 points_key(const Game* g, const State* s) noexcept nogil:
+cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # Nothing of the points taken goes into the table's main key: score_key puts the residues
     # and the cappotto holder in key2 (an offset carries P's whole points).
     return 0

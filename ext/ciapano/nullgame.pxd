@@ -271,11 +271,12 @@ cdef inline void top_points(const Game* g, u64 out, int* tops, int count) noexce
     for i in range(count):
         tops[i + 1] = tops[i] + best[i]
 
-cdef inline int points_free_cut(Ctx* c, const State* s, int alpha, u64 key, u64 k2, int offset,
-                                int lower, int* lost) noexcept nogil:
+cdef inline int points_free_cut(Ctx* c, const State* s, int alpha, int beta, u64 key, u64 k2,
+                                int offset, int lower, int* lost) noexcept nogil:
     # The search's cut-off from the games without points at a trick start that the table did
-    # not decide (search.pxd): the bound (a value at or below alpha) when P wins the weakest
-    # game whose bound still cuts, else -1 (and lost[0] raised when P loses it).  A limit that
+    # not decide (search.pxd, game_search.subgame_cut): the bound (a value at or below alpha)
+    # when P wins the weakest game whose bound still cuts, else -1 (and lost[0] raised when P
+    # loses it); beta is not used (these games give upper bounds only).  A limit that
     # stops the game's search sets c.aborted (the caller checks it).
     cdef const Game* g = &c.g
     cdef int kind, bound, r, k, j

@@ -8,7 +8,7 @@
 # The skeleton every game shares.  What belongs to a game comes from its game.pxd (the rules of
 # play, the hand score, the score part of the table key, cheap bounds, move order, and the
 # techniques proved for it: GAME_QUASI, kin entries through residue_shifts) and its
-# game_search.pxd (techniques built on the search machinery: GAME_POINTS_FREE).  Which game is
+# game_search.pxd (techniques built on the search machinery: GAME_SUBGAMES).  Which game is
 # compiled in is chosen by the include path of the extension (setup.py): one engine per game,
 # with no run-time cost for the techniques a game does not use.
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT, USE_BOUNDS, USE_ORDERING, USE_EQUIVALENCE,
@@ -16,8 +16,8 @@ from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT
 from bitops cimport popcount64, lowest_bit, bit
 from game cimport (legal_cards, hand_score, to_move, play_child, play_last_trick, score_key, points_key,
                    residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, GAME_QUASI,
-                   GAME_POINTS_FREE)
-from game_search cimport points_free_cut
+                   GAME_SUBGAMES)
+from game_search cimport subgame_cut
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
@@ -30,7 +30,7 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
     cdef int offset
     cdef u64 sk
     play_child(&c.g, s, &child, seat, move)
-    key = tt_key(c, &child) | points_key(&c.g, &child)
+    key = tt_key(c, &child) | points_key(&c.g, &child, c.P)
     sk = score_key(&c.g, &child, c.P, &offset)
     tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
 
@@ -125,7 +125,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 c.stats.bound_cuts += 1
                 return upper
         if c.options & USE_TT:
-            key = tt_key(c, s) | points_key(g, s)
+            key = tt_key(c, s) | points_key(g, s, c.P)
             sk = score_key(g, s, c.P, &offset)
             k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
             e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
@@ -172,9 +172,10 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             alpha = lower
         if upper < beta:
             beta = upper
-        if GAME_POINTS_FREE:
-            # The game's games without points as bounds (Ciapanò: ext/ciapano/nullgame.pxd).
-            r = points_free_cut(c, s, alpha, key, k2, offset, lower, &lost)
+        if GAME_SUBGAMES:
+            # The game's own sub-games as bounds (Ciapanò: the games without points,
+            # ext/ciapano/nullgame.pxd; Busca: the points P takes, ext/busca/game_search.pxd).
+            r = subgame_cut(c, s, alpha, beta, key, k2, offset, lower, &lost)
             if c.aborted:
                 return 0
             if r >= 0:

@@ -30,8 +30,9 @@ cdef enum:
     USE_BOUNDS = 4
     USE_ORDERING = 8
     USE_RELATIVE = 16       # transposition keys on relative ranks
-    USE_NULLGAME = 32       # the null game as a bound (nullgame.pxd)
-    USE_LASTTRICK = 64      # the last-trick game as a bound (nullgame.pxd)
+    USE_NULLGAME = 32       # the game's sub-game as a bound (ciapano: the null game,
+                            # ciapano/nullgame.pxd; busca: the points game, busca/game_search.pxd)
+    USE_LASTTRICK = 64      # the last-trick game as a bound (ciapano/nullgame.pxd)
     USE_QUASI = 128         # quasi-equivalent and dominated cards (search.pxd, run_known)
     USE_ALL = 255
 
