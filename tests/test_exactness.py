@@ -196,8 +196,8 @@ def _wins_points_free_game(
     pos: ciapano.Position, seat: int, kind: int, memo: dict | None = None
 ) -> bool:
     """Exhaustive answer to ``ciapano._engine_ciapano.points_free_game``: can ``seat``, against
-    every other seat, lose every trick (kind 0), keep from winning the last (1), or win at most k more
-    tricks and not the last (1 + k)?  Every legal card at every turn, no bound; ``memo``
+    every other seat, lose every trick (kind 0), keep from winning the last (1), or win at most k
+    more tricks and not the last (1 + k)?  Every legal card at every turn, no bound; ``memo``
     keeps the answers of positions reached again by another order of the same tricks (the
     games do not depend on the points taken)."""
     if pos.is_over():
