@@ -24,12 +24,12 @@ import ciapano
 from ciapano import _core
 from ciapano.analysis import POLICIES, AnalysisInterrupted
 from ciapano.errors import CiapanoError, MissingDependency
-from ciapano.pimc import DEFAULT_PIMC_TT_MB
+from ciapano.montecarlo import DEFAULT_PIMC_TT_MB
 from ciapano.position import Position, thirds_text
 from ciapano.puzzles import CANDIDATES_PER_PUZZLE
 from ciapano.records import HandRecord, read_records
 from ciapano.sampling import InformationSet
-from ciapano.solve import (
+from ciapano.solving import (
     DEFAULT_TT_MB,
     OptionError,
     SolveInterrupted,

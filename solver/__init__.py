@@ -38,7 +38,7 @@ from .formats import (
     view_at,
     view_from_dict,
 )
-from .pimc import (
+from .montecarlo import (
     DEFAULT_PIMC_TT_MB,
     CardLoss,
     PimcMove,
@@ -75,7 +75,7 @@ from .records import (
 )
 from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, RulesError, hand_score, trick_winner
 from .sampling import InformationSet, count_deals, sample_deals
-from .solve import (
+from .solving import (
     DEFAULT_TT_MB,
     DDTable,
     MoveValue,

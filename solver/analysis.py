@@ -31,7 +31,7 @@ from .errors import CiapanoError, IllegalMoveError, PositionError
 from .position import Position
 from .records import HandRecord, record_from_dict
 from .rules import HAND_POINTS
-from .solve import DEFAULT_TT_MB, _check_options, _search
+from .solving import DEFAULT_TT_MB, _check_options, _search
 
 __all__ = [
     "POLICIES",

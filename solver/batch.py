@@ -31,7 +31,7 @@ from typing import Any
 from . import _core
 from .errors import CiapanoError, MissingDependency
 from .records import HandRecord, RecordError, record_from_dict
-from .solve import DEFAULT_TT_MB, OptionError, _check_options, run_stoppable
+from .solving import DEFAULT_TT_MB, OptionError, _check_options, run_stoppable
 
 __all__ = ["analyse_batch", "analyse_job"]
 

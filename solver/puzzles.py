@@ -42,7 +42,7 @@ from .errors import PositionError, PuzzleError
 from .formats import dumps, from_dict
 from .position import Position
 from .rules import HAND_POINTS, Cappotto, Rules
-from .solve import OptionError, SolveResult, solve
+from .solving import OptionError, SolveResult, solve
 
 __all__ = [
     "THEMES",
@@ -535,7 +535,7 @@ def _generate_here(
 def _generate_pool(
     job: _Job, count: int, limit: int, workers: int, progress: ProgressCallback | None
 ) -> list[Puzzle]:
-    from .pimc import _ignore_interrupts, _terminate
+    from .montecarlo import _ignore_interrupts, _terminate
 
     found: list[Puzzle] = []
     if progress is not None:

@@ -20,7 +20,7 @@ import ciapano
 from ciapano import CARDS, Card, Position, Rules, Suit
 from ciapano.reference import reference_move_values, reference_value
 from ciapano.rules import trick_winner
-from ciapano.solve import _search
+from ciapano.solving import _search
 from strategies import MAX_HAND, point_run_positions
 
 

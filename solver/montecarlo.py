@@ -54,7 +54,7 @@ from .errors import InformationSetError
 from .formats import view_at
 from .position import Position
 from .sampling import InformationSet, _as_information_set, sample_deals
-from .solve import DEFAULT_TT_MB, OptionError, _check_options, solve
+from .solving import DEFAULT_TT_MB, OptionError, _check_options, solve
 
 __all__ = [
     "DEFAULT_PIMC_TT_MB",
@@ -389,9 +389,9 @@ def pimc(
     Read the numbers for what they are: PIMC is optimistic for the seat (strategy fusion: in
     each sample it plays on seeing every hand), ignores what the other seats' play says beyond
     voids, and solves each sample with the others jointly against the seat (non-locality and the
-    paranoid value); see the module :mod:`ciapano.pimc` and Long, Sturtevant, Buro and Furtak
-    (2010), "Understanding the success of perfect information Monte Carlo sampling in game tree
-    search".
+    paranoid value); see the module :mod:`ciapano.montecarlo` and Long, Sturtevant, Buro and
+    Furtak (2010), "Understanding the success of perfect information Monte Carlo sampling in game
+    tree search".
 
     :param view_position: the seat's :class:`~ciapano.InformationSet`, or an open
         :class:`~ciapano.Position` seen by ``view`` (its other hands are then hidden, and only
