@@ -22,8 +22,14 @@ import typer
 
 import ciapano
 from ciapano import _core
-from ciapano.analysis import POLICIES, AnalysisInterrupted
-from ciapano.errors import CiapanoError, MissingDependency
+from ciapano.analysis import POLICIES
+from ciapano.errors import (
+    AnalysisInterrupted,
+    CiapanoError,
+    MissingDependency,
+    OptionError,
+    SolveInterrupted,
+)
 from ciapano.montecarlo import DEFAULT_PIMC_TT_MB
 from ciapano.position import Position, thirds_text
 from ciapano.puzzles import CANDIDATES_PER_PUZZLE
@@ -31,8 +37,6 @@ from ciapano.records import HandRecord, read_records
 from ciapano.sampling import InformationSet
 from ciapano.solving import (
     DEFAULT_TT_MB,
-    OptionError,
-    SolveInterrupted,
     SolveResult,
     _check_options,
     run_stoppable,
@@ -628,6 +632,8 @@ def analyse_command(
 
         try:
             plot_analysis(analysis, plot)
+        except MissingDependency as e:
+            _fail(f"--{e.field}: {e.reason}")
         except CiapanoError as e:
             _fail(str(e))
         except OSError as e:
@@ -683,7 +689,7 @@ def _analyse_batch(
                     failed += 1
                     _warn(f"{where}: {result['error']}")
     except MissingDependency as e:
-        _fail(str(e))
+        _fail(f"--{e.field}: {e.reason}")
     except OptionError as e:
         _fail("--" + e.field.replace("_", "-") + str(e).removeprefix(e.field))
     except KeyboardInterrupt:
@@ -828,20 +834,20 @@ def _decision(text: str) -> tuple[Any, Position, str]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise CiapanoError(f"not valid JSON: {e.msg} at column {e.colno}") from None
+        raise CiapanoError("", f"not valid JSON: {e.msg} at column {e.colno}") from None
     if not isinstance(data, dict):
-        raise CiapanoError(f"a decision is a JSON object, not {type(data).__name__}")
+        raise CiapanoError("", f"a decision is a JSON object, not {type(data).__name__}")
     rid = data.get("id")
     card = data.pop("card", None)
     if not isinstance(card, str):
         raise CiapanoError(
-            'card: is missing: a decision is a position plus the card played, as "card"'
+            "card", 'is missing: a decision is a position plus the card played, as "card"'
         )
     try:
         return rid, ciapano.from_dict(data), card
     except CiapanoError as e:
         who = f"record {rid!r}: " if rid is not None else ""
-        raise CiapanoError(f"{who}{e}") from None
+        raise CiapanoError("", f"{who}{e}") from None
 
 
 def _check_batch(source: str, as_json: bool, tt_mb: float) -> None:
@@ -1203,8 +1209,7 @@ def puzzle_generate_command(
                 min_difficulty=whole["--min-difficulty"],
             )  # fmt: skip
     except CiapanoError as e:
-        name = getattr(e, "field", "")
-        _fail(f"--{name.replace('_', '-')}{str(e).removeprefix(name)}" if name else str(e))
+        _fail(f"--{e.field.replace('_', '-')}: {e.reason}" if e.field else e.reason)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise typer.Exit(EXIT_INTERRUPTED) from None

@@ -16,14 +16,20 @@ Rules: ``RULES.md`` of the project (Ciapanò, §1).
 
 from .analysis import Analysis, CardAnalysis, CheckResult, SeatAnalysis, analyse, check, play_out
 from .batch import analyse_batch
-from .cards import CARDS, DECK, RANKS, SUITS, Card, CardError, CardSet, Rank, Suit
+from .cards import CARDS, DECK, RANKS, SUITS, Card, CardSet, Rank, Suit
 from .errors import (
+    AnalysisInterrupted,
+    CardError,
     CiapanoError,
     IllegalMoveError,
     InformationSetError,
     MissingDependency,
+    OptionError,
     PositionError,
     PuzzleError,
+    RecordError,
+    RulesError,
+    SolveInterrupted,
 )
 from .formats import (
     SCHEMA_PATH,
@@ -66,21 +72,18 @@ from .puzzles import (
 )
 from .records import (
     HandRecord,
-    RecordError,
     dumps_record,
     load_record,
     loads_record,
     read_records,
     record_from_dict,
 )
-from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, RulesError, hand_score, trick_winner
+from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, hand_score, trick_winner
 from .sampling import InformationSet, count_deals, sample_deals
 from .solving import (
     DEFAULT_TT_MB,
     DDTable,
     MoveValue,
-    OptionError,
-    SolveInterrupted,
     SolveResult,
     dd_table,
     free_memory,
@@ -102,6 +105,7 @@ __all__ = [
     "SUITS",
     "THEMES",
     "Analysis",
+    "AnalysisInterrupted",
     "Cappotto",
     "Card",
     "CardAnalysis",

@@ -26,8 +26,14 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from .cards import CARDS, Card, CardError, CardSet
-from .errors import CiapanoError, IllegalMoveError, PositionError
+from .cards import CARDS, Card, CardSet
+from .errors import (
+    AnalysisInterrupted,
+    CardError,
+    CiapanoError,
+    IllegalMoveError,
+    PositionError,
+)
 from .position import Position
 from .records import HandRecord, record_from_dict
 from .rules import HAND_POINTS
@@ -47,10 +53,6 @@ __all__ = [
 
 #: The play policies of :func:`play_out`.
 POLICIES = ("random", "optimal")
-
-
-class AnalysisInterrupted(KeyboardInterrupt):
-    """A stop request (Ctrl-C) ended an analysis before it was complete."""
 
 
 def _root_args(position: Position) -> tuple[list[int], int, list[int], list[int]]:
@@ -279,7 +281,7 @@ def _replay(position: Position, play: Sequence[Any]) -> tuple[list[Position], li
             c = Card(card)
             positions.append(positions[-1].play(c))
         except (IllegalMoveError, CardError) as e:
-            raise IllegalMoveError(f"play[{i}]", str(e).removeprefix("card: ")) from None
+            raise IllegalMoveError(f"play[{i}]", e.reason) from None
         cards.append(c)
     return positions, cards
 
@@ -403,7 +405,7 @@ def analyse(
                 f"the play stops after {len(positions) - 1} cards, before the end of the hand",
             )
     else:
-        raise CiapanoError(f"source: {type(source).__name__} is not a hand record or a position")
+        raise CiapanoError("source", f"{type(source).__name__} is not a hand record or a position")
     start = _start(positions, from_trick)
     positions, play_cards = positions[start:], play_cards[start:]
     first = positions[0]
@@ -508,7 +510,7 @@ def check(
     try:
         card = Card(card)
     except CardError as e:
-        raise IllegalMoveError("card", str(e)) from None
+        raise IllegalMoveError("card", e.reason) from None
     after = position.play(card)
     engine = _Engine(position, tt_mb, _limits)
     cards, _ = _walk(engine, [position, after], [card], [None] * position.players, False)

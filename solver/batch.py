@@ -29,9 +29,9 @@ from functools import partial
 from typing import Any
 
 from . import _core
-from .errors import CiapanoError, MissingDependency
-from .records import HandRecord, RecordError, record_from_dict
-from .solving import DEFAULT_TT_MB, OptionError, _check_options, run_stoppable
+from .errors import CiapanoError, MissingDependency, OptionError, RecordError
+from .records import HandRecord, record_from_dict
+from .solving import DEFAULT_TT_MB, _check_options, run_stoppable
 
 __all__ = ["analyse_batch", "analyse_job"]
 
@@ -74,7 +74,9 @@ def _dask_client(dask: Any) -> tuple[Any, bool]:
         from distributed import Client
     except ImportError:
         raise MissingDependency(
-            "--dask: dask.distributed is not installed; pip install 'ciapano[dask]'"
+            "dask",
+            "dask.distributed is not installed; pip install 'ciapano[dask]'",
+            name="distributed",
         ) from None
     if isinstance(dask, Client):
         return dask, False

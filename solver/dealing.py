@@ -12,8 +12,9 @@ from collections.abc import Iterator
 import numpy as np
 
 from .cards import CARDS
+from .errors import RulesError
 from .position import Position
-from .rules import Rules, RulesError
+from .rules import Rules
 
 __all__ = ["random_deal", "random_deals"]
 
@@ -22,7 +23,7 @@ def _rules(players: int, rules: Rules | None) -> Rules:
     if rules is None:
         return Rules(players=players)
     if rules.players != players:
-        raise RulesError(f"players: {players} does not match the rules' {rules.players}")
+        raise RulesError("players", f"{players} does not match the rules' {rules.players}")
     return rules
 
 

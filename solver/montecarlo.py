@@ -49,12 +49,12 @@ from typing import Any
 
 import numpy as np
 
-from .cards import Card, CardError
-from .errors import InformationSetError
+from .cards import Card
+from .errors import CardError, InformationSetError, OptionError
 from .formats import view_at
 from .position import Position
 from .sampling import InformationSet, _as_information_set, sample_deals
-from .solving import DEFAULT_TT_MB, OptionError, _check_options, solve
+from .solving import DEFAULT_TT_MB, _check_options, solve
 
 __all__ = [
     "DEFAULT_PIMC_TT_MB",
@@ -474,7 +474,7 @@ def pimc_check(
     try:
         c = Card(card)
     except CardError as e:
-        raise InformationSetError("card", str(e)) from None
+        raise InformationSetError("card", e.reason) from None
     if not info.is_over() and c not in info.legal_moves():
         raise InformationSetError(
             "card",

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import DECK, Card, CardError, CardSet
-from .errors import IllegalMoveError, PositionError
-from .rules import Rules, RulesError, trick_winner
+from .cards import DECK, Card, CardSet
+from .errors import CardError, IllegalMoveError, PositionError, RulesError
+from .rules import Rules, trick_winner
 
 __all__ = ["Position"]
 
@@ -23,7 +23,7 @@ def _card(field: str, value: object) -> Card:
     try:
         return Card(value)  # type: ignore[arg-type]
     except CardError as e:
-        raise PositionError(field, str(e)) from None
+        raise PositionError(field, e.reason) from None
 
 
 def _cards(field: str, values: object) -> list[Card]:
@@ -380,7 +380,7 @@ class Position:
         try:
             c = Card(card)
         except CardError as e:
-            raise IllegalMoveError("card", str(e)) from None
+            raise IllegalMoveError("card", e.reason) from None
         n = self._rules.players
         seat = self.to_move
         hand = self._hands[seat]

@@ -37,12 +37,12 @@ from typing import Any
 
 import numpy as np
 
-from .cards import CARDS, Card, CardError, CardSet
-from .errors import PositionError, PuzzleError
+from .cards import CARDS, Card, CardSet
+from .errors import CardError, OptionError, PositionError, PuzzleError
 from .formats import dumps, from_dict
 from .position import Position
 from .rules import HAND_POINTS, Cappotto, Rules
-from .solving import OptionError, SolveResult, solve
+from .solving import SolveResult, solve
 
 __all__ = [
     "THEMES",
@@ -616,7 +616,7 @@ def puzzle_from_dict(data: Mapping[str, Any]) -> Puzzle:
     try:
         costs = tuple((Card(c), v) for c, v in p.get("costs", {}).items())
     except CardError as e:
-        raise PuzzleError("puzzle.costs", str(e)) from None
+        raise PuzzleError("puzzle.costs", e.reason) from None
     heuristic = Card(p["heuristic"]) if "heuristic" in p else heuristic_card(position)
     return Puzzle(
         position=position,

@@ -22,11 +22,11 @@ from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
-from .cards import Card, CardError
-from .errors import PositionError
+from .cards import Card
+from .errors import CardError, PositionError, RecordError, RulesError
 from .formats import _schema_error, _validator
 from .position import Position
-from .rules import Rules, RulesError
+from .rules import Rules
 
 __all__ = [
     "HandRecord",
@@ -41,49 +41,13 @@ __all__ = [
 CardLike = Card | str | int
 
 
-class RecordError(PositionError):
-    """A hand record that is malformed, or whose play is illegal or incomplete.
-
-    The message names, as far as known, the line of the file, the record's id, the field (for
-    the play, the card index ``play[i]``) and the reason.
-
-    :ivar field: the field, in the record's terms (``"play[12]"``, ``"deal[2]"``, ``"names"``).
-    :ivar record_id: the record's ``id``, or None.
-    :ivar line: the line of a JSON Lines file (from 1), or None.
-    :ivar reason: the message without the line, id and field.
-    """
-
-    def __init__(
-        self,
-        field: str,
-        reason: str,
-        record_id: str | int | None = None,
-        line: int | None = None,
-    ) -> None:
-        self.record_id = record_id
-        self.line = line
-        self.reason = reason
-        where = []
-        if line is not None:
-            where.append(f"line {line}")
-        if record_id is not None:
-            where.append(f"record {record_id!r}")
-        text = f"{field}: {reason}" if field else reason
-        super().__init__("", ": ".join([*where, text]))
-        self.field = field
-
-    def at_line(self, line: int) -> RecordError:
-        """The same error, located at a line of a file."""
-        return RecordError(self.field, self.reason, self.record_id, line)
-
-
 def _card_tuple(field_name: str, values: Iterable[CardLike]) -> tuple[Card, ...]:
     out = []
     for i, v in enumerate(values):
         try:
             out.append(Card(v))  # type: ignore[arg-type]
         except CardError as e:
-            raise PositionError(f"{field_name}[{i}]", str(e)) from None
+            raise PositionError(f"{field_name}[{i}]", e.reason) from None
     return tuple(out)
 
 
@@ -136,9 +100,7 @@ class HandRecord:
                     ) from None
             opening = Position.from_deal(deal, self.dealer, discard, rules)
         except (PositionError, CardError) as e:
-            field_name = getattr(e, "field", "")
-            reason = str(e).removeprefix(f"{field_name}: ") if field_name else str(e)
-            raise RecordError(field_name, reason, rid) from None
+            raise RecordError(e.field, e.reason, rid) from None
         if self.names is not None:
             names = tuple(self.names)
             if len(names) != rules.players or not all(isinstance(x, str) for x in names):
@@ -251,8 +213,7 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
     )
     if errors:
         e = _schema_error(errors[0], "record")
-        reason = str(e).removeprefix(f"{e.field}: ") if e.field else str(e)
-        raise RecordError(e.field, reason, rid)
+        raise RecordError(e.field, e.reason, rid)
     n = len(data["deal"])
     if data.get("players", n) != n:
         raise RecordError("deal", f"{n} hands given but 'players' is {data['players']}", rid)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import DECK, Card, CardSet
-from .errors import CiapanoError
+from .errors import RulesError
 
 __all__ = [
     "DECK_THIRDS",
@@ -32,10 +32,6 @@ __all__ = [
 DECK_THIRDS = 32
 #: Penalty points shared out in every hand; the last trick carries the remainder.
 HAND_POINTS = 11
-
-
-class RulesError(CiapanoError):
-    """Rules or rule options that do not exist or do not fit together (a ``ValueError``)."""
 
 
 class Cappotto(str, Enum):
@@ -72,18 +68,18 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.game != "ciapano":
-            raise RulesError(f"game: {self.game!r} is not a known game (known: 'ciapano')")
+            raise RulesError("game", f"{self.game!r} is not a known game (known: 'ciapano')")
         if (
             isinstance(self.players, bool)
             or not isinstance(self.players, int)
             or self.players not in _HAND_SIZES
         ):
-            raise RulesError(f"players: {self.players!r} is not 3, 4 or 5")
+            raise RulesError("players", f"{self.players!r} is not 3, 4 or 5")
         try:
             object.__setattr__(self, "cappotto", Cappotto(self.cappotto))
         except ValueError:
             raise RulesError(
-                f"rules.cappotto: {self.cappotto!r} is not one of 'all', 'cards', 'off'"
+                "rules.cappotto", f"{self.cappotto!r} is not one of 'all', 'cards', 'off'"
             ) from None
 
     @property
@@ -154,12 +150,12 @@ def hand_score(
     try:
         mode = Cappotto(cappotto)
     except ValueError:
-        raise RulesError(f"cappotto: {cappotto!r} is not one of 'all', 'cards', 'off'") from None
+        raise RulesError("cappotto", f"{cappotto!r} is not one of 'all', 'cards', 'off'") from None
     n = len(thirds)
     if sum(thirds) != DECK_THIRDS or any(t < 0 for t in thirds):
-        raise RulesError(f"thirds: {list(thirds)} do not share out the deck's {DECK_THIRDS}")
+        raise RulesError("thirds", f"{list(thirds)} do not share out the deck's {DECK_THIRDS}")
     if not 0 <= last_trick < n:
-        raise RulesError(f"last_trick: {last_trick!r} is not a seat of {n}")
+        raise RulesError("last_trick", f"{last_trick!r} is not a seat of {n}")
     if mode is not Cappotto.OFF:
         for seat, t in enumerate(thirds):
             if t == DECK_THIRDS and (mode is Cappotto.CARDS or seat == last_trick):

@@ -47,8 +47,8 @@ from typing import Any
 
 import numpy as np
 
-from .cards import DECK, Card, CardError, CardSet, Suit
-from .errors import IllegalMoveError, InformationSetError, PositionError
+from .cards import DECK, Card, CardSet, Suit
+from .errors import CardError, IllegalMoveError, InformationSetError, PositionError
 from .position import Position, rules_for, taken_thirds, thirds_text
 from .rules import Rules
 
@@ -85,7 +85,7 @@ def _card_set(field_name: str, values: object) -> CardSet:
         try:
             cards.append(Card(v))
         except CardError as e:
-            raise InformationSetError(f"{field_name}[{i}]", str(e)) from None
+            raise InformationSetError(f"{field_name}[{i}]", e.reason) from None
     out = CardSet(cards)
     if len(out) != len(cards):
         twice = sorted({c for c in cards if cards.count(c) > 1})
@@ -187,7 +187,7 @@ class InformationSet:
         try:
             trick = tuple(Card(c) for c in trick)
         except CardError as e:
-            raise InformationSetError("trick", str(e)) from None
+            raise InformationSetError("trick", e.reason) from None
         put("trick", trick)
         if len(trick) >= n:
             raise InformationSetError(
@@ -198,7 +198,7 @@ class InformationSet:
             try:
                 discard = Card(discard)
             except CardError as e:
-                raise InformationSetError("discard", str(e)) from None
+                raise InformationSetError("discard", e.reason) from None
             if not rules.has_discard:
                 raise InformationSetError(
                     "discard", f"{discard} given, but only 3-player games have a discard"

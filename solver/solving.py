@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from . import _core
 from .cards import CARDS, SUITS, Card
-from .errors import CiapanoError, PositionError
+from .errors import OptionError, PositionError, SolveInterrupted
 from .position import Position
 from .rules import DECK_THIRDS, HAND_POINTS, Cappotto
 
@@ -51,23 +51,6 @@ T = TypeVar("T")
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
 _POINTS = [c.thirds for c in CARDS]
 _SUIT_MASKS = [s.mask for s in SUITS]
-
-
-class OptionError(CiapanoError):
-    """A solver option out of range (threads, table memory, limits); the message names it."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(f"{field}: {message}")
-
-
-class SolveInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a solve; :attr:`result` holds what was proved before it (``exact=False``
-    unless everything was already proved)."""
-
-    def __init__(self, result: SolveResult) -> None:
-        super().__init__("solve interrupted")
-        self.result = result
 
 
 def _machine_mib() -> float:
