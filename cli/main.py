@@ -21,10 +21,8 @@ from typing import IO, Annotated, Any, NoReturn, TypeVar
 import typer
 
 import ciapano
-from ciapano import _core
 from ciapano.analysis import POLICIES
 from ciapano.errors import (
-    AnalysisInterrupted,
     CiapanoError,
     MissingDependency,
     OptionError,
@@ -38,8 +36,7 @@ from ciapano.sampling import InformationSet
 from ciapano.solving import (
     DEFAULT_TT_MB,
     SolveResult,
-    _check_options,
-    run_stoppable,
+    check_options,
 )
 
 __all__ = ["app", "main", "solve_app", "solve_main"]
@@ -400,15 +397,13 @@ def _warn(message: str) -> None:
     typer.echo(f"{prog}: error: {message}", err=True)
 
 
-def _interruptible(job: Callable[[_core.SearchLimits], T]) -> T:
-    """Run a search job so that Ctrl-C stops it (exit 130)."""
-    limits = _core.SearchLimits()
+def _interruptible(job: Callable[[], T]) -> T:
+    """Run a job of the library whose searches stop at Ctrl-C (``AnalysisInterrupted``, a
+    ``KeyboardInterrupt``): then exit 130."""
     try:
-        return run_stoppable(lambda: job(limits), limits)
+        return job()
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-    except AnalysisInterrupted:
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
@@ -437,13 +432,9 @@ def _read_record(source: str) -> HandRecord:
 def _check_tt_mb(tt_mb: float, workers: int = 1) -> None:
     """The table memory of each search, and of ``workers`` searches at once."""
     try:
-        _check_options(tt_mb, 1, None, None)
+        check_options(tt_mb=tt_mb, workers=workers)
     except OptionError as e:
-        _fail("--tt-mb" + str(e).removeprefix(e.field))
-    try:
-        _check_options(tt_mb * workers, 1, None, None)
-    except OptionError as e:
-        _fail(f"--tt-mb: {tt_mb:g} MiB for each of {workers} workers" + str(e).split(" MiB", 1)[1])
+        _fail(f"--tt-mb: {e.reason}")
 
 
 @contextmanager
@@ -590,13 +581,9 @@ def analyse_command(
     assert hand is not None
     record = _read_record(hand)
 
-    def job(limits: _core.SearchLimits) -> ciapano.Analysis:
+    def job() -> ciapano.Analysis:
         return ciapano.analyse(
-            record,
-            from_trick=from_trick,
-            every_seat=plot is not None,
-            tt_mb=tt_mb,
-            _limits=limits,
+            record, from_trick=from_trick, every_seat=plot is not None, tt_mb=tt_mb
         )
 
     try:
@@ -649,7 +636,7 @@ def _expected_costs_text(record: HandRecord, losses: list[Any], samples: int, se
     )
     rows = [
         f"  {i:>5}  {i // n + 1:>5}  {loss.card!s:<4}  {loss.best!s:<4}  {loss.loss:>5.2f}  "
-        f"[{loss.ci95[0]:.2f}, {loss.ci95[1]:.2f}]"
+        f"[{loss.ci95.low:.2f}, {loss.ci95.high:.2f}]"
         for i, loss in enumerate(losses)
         if loss is not None and loss.loss > 0
     ]
@@ -783,9 +770,7 @@ def check_command(
     except CiapanoError as e:
         _fail(f"{where}: {e}")
     try:
-        result = _interruptible(
-            lambda limits: ciapano.check(pos, card, tt_mb=tt_mb, _limits=limits)
-        )
+        result = _interruptible(lambda: ciapano.check(pos, card, tt_mb=tt_mb))
     except CiapanoError as e:
         _fail(str(e))
     loss = None
@@ -861,9 +846,7 @@ def _check_batch(source: str, as_json: bool, tt_mb: float) -> None:
             try:
                 rid, pos, card = _decision(text)
                 result = _interruptible(
-                    lambda limits, pos=pos, card=card: ciapano.check(
-                        pos, card, tt_mb=tt_mb, _limits=limits
-                    )
+                    lambda pos=pos, card=card: ciapano.check(pos, card, tt_mb=tt_mb)
                 )
             except CiapanoError as e:
                 bad += 1
@@ -992,9 +975,7 @@ def deal_command(
             if policies is not None:
                 play_seed = None if seed is None else [seed, i]
                 cards = _interruptible(
-                    lambda limits, pos=pos, play_seed=play_seed: ciapano.play_out(
-                        pos, policies, play_seed, _limits=limits
-                    )
+                    lambda pos=pos, play_seed=play_seed: ciapano.play_out(pos, policies, play_seed)
                 )
                 record["play"] = [c.text for c in cards]
             f.write(json.dumps(record) + "\n")

@@ -19,9 +19,9 @@ null-window search.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -37,7 +37,7 @@ from .errors import (
 from .position import Position
 from .records import HandRecord, record_from_dict
 from .rules import HAND_POINTS
-from .solving import DEFAULT_TT_MB, _check_options, _search
+from .solving import DEFAULT_TT_MB, _search, check_options, run_stoppable
 
 __all__ = [
     "POLICIES",
@@ -54,6 +54,8 @@ __all__ = [
 #: The play policies of :func:`play_out`.
 POLICIES = ("random", "optimal")
 
+T = TypeVar("T")
+
 
 def _root_args(position: Position) -> tuple[list[int], int, list[int], list[int]]:
     """A position as the core's root: hands hold the cards they played to the current trick."""
@@ -67,9 +69,9 @@ def _root_args(position: Position) -> tuple[list[int], int, list[int], list[int]
 class _Engine:
     """One core search and table for every position from ``first`` on (same deal)."""
 
-    def __init__(self, first: Position, tt_mb: float, limits: _core.SearchLimits | None) -> None:
-        self.limits = limits if limits is not None else _core.SearchLimits()
-        self.core = _search(first, tt_mb, _core.OPTION_ALL, self.limits)
+    def __init__(self, first: Position, tt_mb: float, limits: _core.SearchLimits) -> None:
+        self.limits = limits
+        self.core = _search(first, tt_mb, _core.OPTION_ALL, limits)
         self._at = first
 
     def _root(self, position: Position) -> None:
@@ -106,6 +108,19 @@ class _Engine:
     @property
     def nodes(self) -> int:
         return self.core.nodes
+
+
+def _stoppable(work: Callable[[_core.SearchLimits], T]) -> T:
+    """Run ``work`` (given the limits of its searches) so that Ctrl-C stops its searches at
+    once (:func:`~ciapano.solving.run_stoppable`).
+
+    :raises AnalysisInterrupted: on Ctrl-C, after the searches have stopped.
+    """
+    limits = _core.SearchLimits()
+    try:
+        return run_stoppable(lambda: work(limits), limits)
+    except KeyboardInterrupt:
+        raise AnalysisInterrupted("the analysis was stopped") from None
 
 
 @dataclass(frozen=True)
@@ -286,6 +301,14 @@ def _replay(position: Position, play: Sequence[Any]) -> tuple[list[Position], li
     return positions, cards
 
 
+class _Walk(NamedTuple):
+    """What :func:`_walk` found."""
+
+    cards: list[CardAnalysis]
+    #: With ``every_seat``, every seat's guarantee in every position; else None.
+    guarantees: list[tuple[int, ...]] | None
+
+
 def _walk(
     engine: _Engine,
     positions: Sequence[Position],
@@ -293,7 +316,7 @@ def _walk(
     opening: Sequence[int | None],
     every_seat: bool,
     offset: int = 0,
-) -> tuple[list[CardAnalysis], list[tuple[int, ...]] | None]:
+) -> _Walk:
     """Value every card of ``play`` (``positions[k]`` is the position before card ``k``);
     ``opening`` holds the seats' guarantees at the first position where known (None where not;
     every seat's with ``every_seat``); ``offset`` is the index of the first card in the whole
@@ -325,7 +348,17 @@ def _walk(
             best += played
         trick = pos.trick_number
         best_cards = tuple(CardSet(best))  # in display order: suits S H D C, high to low
-        cards.append(CardAnalysis(offset + k, trick, m, card, before, after, best_cards))
+        cards.append(
+            CardAnalysis(
+                index=offset + k,
+                trick=trick,
+                seat=m,
+                card=card,
+                before=before,
+                after=after,
+                best=best_cards,
+            )
+        )
         value[m] = after
         exact_at[m] = k + 1
         if table is not None:
@@ -334,7 +367,7 @@ def _walk(
                     value[s] = engine.value(nxt, s, 0, value[s], value[s])
                     exact_at[s] = k + 1
             table.append(tuple(value))
-    return cards, table
+    return _Walk(cards=cards, guarantees=table)
 
 
 def _start(positions: Sequence[Position], from_trick: int) -> int:
@@ -360,7 +393,6 @@ def analyse(
     from_trick: int = 1,
     every_seat: bool = True,
     tt_mb: float = DEFAULT_TT_MB,
-    _limits: _core.SearchLimits | None = None,
 ) -> Analysis:
     """Analyse a played hand card by card, double-dummy.
 
@@ -383,9 +415,10 @@ def analyse(
     :raises PositionError: for a play that does not reach the end of the hand, or ``play``
         given with a record (or missing with a position), a ``from_trick`` out of range.
     :raises OptionError: for a bad table size.
+    :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     started = time.perf_counter()
-    _check_options(tt_mb, 1, None, None)
+    check_options(tt_mb=tt_mb)
     record: HandRecord | None = None
     if isinstance(source, Mapping):
         source = record_from_dict(source)
@@ -415,23 +448,37 @@ def analyse(
         table = [tuple(opening)] if every_seat else None
         nodes = 0
     else:
-        engine = _Engine(first, tt_mb, _limits)
-        opening = [engine.value(first, s) for s in range(first.players)]
-        cards, table = _walk(engine, positions, play_cards, opening, every_seat, start)
-        nodes = engine.nodes
+
+        def work(limits: _core.SearchLimits) -> tuple[list[int], _Walk, int]:
+            engine = _Engine(first, tt_mb, limits)
+            opening = [engine.value(first, s) for s in range(first.players)]
+            walk = _walk(engine, positions, play_cards, opening, every_seat, start)
+            return opening, walk, engine.nodes
+
+        opening, walk, nodes = _stoppable(work)
+        cards, table = walk.cards, walk.guarantees
     score = positions[-1].score()
     seats = []
     for s in range(first.players):
         costs = [c.cost for c in cards if c.seat == s and c.cost]
         name = record.names[s] if record is not None and record.names is not None else None
-        seats.append(SeatAnalysis(s, score[s], opening[s], len(costs), sum(costs), name))
+        seats.append(
+            SeatAnalysis(
+                seat=s,
+                score=score[s],
+                guarantee=opening[s],
+                mistakes=len(costs),
+                total_cost=sum(costs),
+                name=name,
+            )
+        )
     return Analysis(
-        tuple(cards),
-        tuple(seats),
-        nodes,
-        time.perf_counter() - started,
-        tuple(table) if table is not None else None,
-        record.id if record is not None else None,
+        cards=tuple(cards),
+        seats=tuple(seats),
+        nodes=nodes,
+        seconds=time.perf_counter() - started,
+        guarantees=tuple(table) if table is not None else None,
+        id=record.id if record is not None else None,
     )
 
 
@@ -494,7 +541,6 @@ def check(
     card: Card | str,
     *,
     tt_mb: float = DEFAULT_TT_MB,
-    _limits: _core.SearchLimits | None = None,
 ) -> CheckResult:
     """Check one decision: is ``card`` optimal for the seat to move, and what does it cost?
 
@@ -504,21 +550,33 @@ def check(
     :raises IllegalMoveError: if the card is not a legal card of the seat to move (or the hand
         is over); the message names the card, seat and reason.
     :raises OptionError: for a bad table size.
+    :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     start = time.perf_counter()
-    _check_options(tt_mb, 1, None, None)
+    check_options(tt_mb=tt_mb)
     try:
-        card = Card(card)
+        played = Card(card)
     except CardError as e:
         raise IllegalMoveError("card", e.reason) from None
-    after = position.play(card)
-    engine = _Engine(position, tt_mb, _limits)
-    cards, _ = _walk(engine, [position, after], [card], [None] * position.players, False)
-    c = cards[0]
+    after = position.play(played)
+
+    def work(limits: _core.SearchLimits) -> tuple[CardAnalysis, int]:
+        engine = _Engine(position, tt_mb, limits)
+        walk = _walk(engine, [position, after], [played], [None] * position.players, False)
+        return walk.cards[0], engine.nodes
+
+    c, nodes = _stoppable(work)
     return CheckResult(
-        c.seat, c.card, c.optimal, c.cost, c.after, c.before, c.best, engine.nodes,
-        time.perf_counter() - start,
-    )  # fmt: skip
+        seat=c.seat,
+        card=c.card,
+        optimal=c.optimal,
+        cost=c.cost,
+        value=c.after,
+        best_value=c.before,
+        best=c.best,
+        nodes=nodes,
+        seconds=time.perf_counter() - start,
+    )
 
 
 def play_out(
@@ -527,7 +585,6 @@ def play_out(
     seed: int | Sequence[int] | None = None,
     *,
     tt_mb: float = 64,
-    _limits: _core.SearchLimits | None = None,
 ) -> tuple[Card, ...]:
     """Play a position out to the end of the hand, each seat by a simple policy.
 
@@ -538,6 +595,7 @@ def play_out(
     :param tt_mb: memory of the table of the optimal seats' searches, in MiB.
     :returns: the cards played, in order.
     :raises PositionError: for an unknown policy or a list of policies of the wrong length.
+    :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     n = position.players
     if isinstance(policies, str):
@@ -549,9 +607,18 @@ def play_out(
         if p not in POLICIES:
             raise PositionError(f"policies[{i}]", f"{p!r} is not one of {list(POLICIES)}")
     rng = np.random.default_rng(seed)
-    engine = None
     if "optimal" in policies and not position.is_over():
-        engine = _Engine(position, tt_mb, _limits)
+        return _stoppable(
+            lambda limits: _play(position, policies, rng, _Engine(position, tt_mb, limits))
+        )
+    return _play(position, policies, rng, None)
+
+
+def _play(
+    position: Position, policies: Sequence[str], rng: Any, engine: _Engine | None
+) -> tuple[Card, ...]:
+    """The play of :func:`play_out` (``engine`` for the optimal seats, None if there are none)."""
+    n = position.players
     # For each optimal seat, an upper bound on its guarantee (exact after its own card).
     bound = [HAND_POINTS] * n
     out: list[Card] = []

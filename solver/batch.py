@@ -25,13 +25,11 @@ import os
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from functools import partial
 from typing import Any
 
-from . import _core
 from .errors import CiapanoError, MissingDependency, OptionError, RecordError
 from .records import HandRecord, record_from_dict
-from .solving import DEFAULT_TT_MB, _check_options, run_stoppable
+from .solving import DEFAULT_TT_MB, check_options
 
 __all__ = ["analyse_batch", "analyse_job"]
 
@@ -40,7 +38,6 @@ def analyse_job(
     line: int | None,
     record: dict[str, Any],
     options: dict[str, Any] | None = None,
-    _limits: Any = None,
 ) -> dict[str, Any]:
     """Analyse one record given as a dict (what a worker runs): the result line, or an error
     line that names the record.  ``options`` are keyword arguments of :func:`ciapano.analyse`
@@ -51,7 +48,7 @@ def analyse_job(
         from .analysis import analyse
 
         rec = record_from_dict(record)
-        analysis = analyse(rec, every_seat=False, _limits=_limits, **(options or {}))
+        analysis = analyse(rec, every_seat=False, **(options or {}))
     except RecordError as e:
         return {**head, "error": str(e.at_line(line) if line is not None else e)}
     except KeyboardInterrupt:
@@ -120,14 +117,7 @@ def analyse_batch(
         workers = max(1, os.cpu_count() or 1)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise OptionError("workers", f"{workers!r} is not a number of workers >= 1")
-    _check_options(tt_mb, 1, None, None)
-    if dask is None:
-        try:
-            _check_options(tt_mb * workers, 1, None, None)
-        except OptionError as e:
-            raise OptionError(
-                "tt_mb", f"{tt_mb:g} MiB for each of {workers} workers" + str(e).split(" MiB", 1)[1]
-            ) from None
+    check_options(tt_mb=tt_mb, workers=1 if dask is not None else workers)
     if isinstance(from_trick, bool) or not isinstance(from_trick, int) or from_trick < 1:
         raise OptionError("from_trick", f"{from_trick!r} is not a trick number >= 1")
     client = _dask_client(dask) if dask is not None else None
@@ -155,9 +145,7 @@ def _run_here(
         if "error" in payload:
             yield done(payload)
             continue
-        limits = _core.SearchLimits()
-        job = partial(analyse_job, line, payload, options, limits)
-        yield done(run_stoppable(job, limits))
+        yield done(analyse_job(line, payload, options))
 
 
 def _job(position: int, item: Any) -> tuple[int | None, dict[str, Any]]:

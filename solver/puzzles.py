@@ -509,7 +509,7 @@ def generate_puzzles(
         "theme": theme,
         "min_difficulty": min_difficulty,
     }
-    job = _Job(players, cards, seed, theme, args)
+    job = _Job(players=players, cards=cards, seed=seed, theme=theme, args=args)
     if workers == 1:
         return _generate_here(job, count, max_candidates, progress)
     return _generate_pool(job, count, max_candidates, workers, progress)
@@ -753,4 +753,9 @@ def check_puzzle(puzzle: Puzzle) -> PuzzleCheck:
         wrong_lines = _class_lines(pos, result, puzzle.seat)
         if not theme_holds(puzzle.theme, pos, puzzle.line, wrong_lines):
             problems.append(f"theme {puzzle.theme}: its criterion no longer holds")
-    return PuzzleCheck(puzzle, tuple(problems), result, time.perf_counter() - start)
+    return PuzzleCheck(
+        puzzle=puzzle,
+        problems=tuple(problems),
+        result=result,
+        seconds=time.perf_counter() - start,
+    )
