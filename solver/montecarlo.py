@@ -39,12 +39,10 @@ the seed before any is solved, and each is solved exactly.
 from __future__ import annotations
 
 import math
-import os
-import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -55,6 +53,7 @@ from .formats import view_at
 from .position import Position
 from .sampling import InformationSet, _as_information_set, sample_deals
 from .solving import DEFAULT_TT_MB, check_options, solve
+from .workers import check_workers, ordered_map
 
 __all__ = [
     "DEFAULT_PIMC_TT_MB",
@@ -327,56 +326,28 @@ def _solve_all(
     tt_mb: float,
     progress: ProgressCallback | None,
 ) -> list[tuple[int, ...]]:
+    """Every deal's row of :func:`_solve_chunk`, in the order of ``deals``, on ``workers``
+    processes (:func:`ciapano.workers.ordered_map`)."""
     total = len(deals)
     if progress is not None:
         progress(0, total)
-    if workers == 1:
-        rows = []
-        for i, deal in enumerate(deals):
-            rows += _solve_chunk([deal], seat, cards, tt_mb)
-            if progress is not None:
-                progress(i + 1, total)
-        return rows
-    # Chunks small enough to share the work evenly and to move the progress bar.
-    size = max(1, min(16, total // (workers * 8)))
-    starts = list(range(0, total, size))
-    results: dict[int, list[tuple[int, ...]]] = {}
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    try:
-        futures: dict[Future, int] = {
-            pool.submit(_solve_chunk, deals[a : a + size], seat, cards, tt_mb): a for a in starts
-        }
-        done_count = 0
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in finished:
-                results[futures[f]] = f.result()
-                done_count += len(results[futures[f]])
-            if progress is not None:
-                progress(done_count, total)
-    except BaseException:
-        # Ctrl-C (or an error): stop the solves under way instead of waiting for them.
-        _terminate(pool)
-        raise
-    pool.shutdown()
-    return [row for a in starts for row in results[a]]
+    # One deal a job in this process; with workers, chunks small enough to share the work
+    # evenly and to move the progress bar.
+    size = 1 if workers == 1 else max(1, min(16, total // (workers * 8)))
+    chunks = [deals[a : a + size] for a in range(0, total, size)]
+    solved = [0]
 
+    def done(_index: int, rows: list[tuple[int, ...]]) -> None:
+        solved[0] += len(rows)
+        if progress is not None:
+            progress(solved[0], total)
 
-def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl-C to the parent, which stops the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool's worker processes at once and shut it down without waiting."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
+    job = partial(_solve_chunk, seat=seat, cards=cards, tt_mb=tt_mb)
+    return [
+        row
+        for rows in ordered_map(job, chunks, workers=workers, window=len(chunks), on_done=done)
+        for row in rows
+    ]
 
 
 def _check(samples: object, workers: object) -> int:
@@ -385,11 +356,7 @@ def _check(samples: object, workers: object) -> int:
             "samples",
             f"{samples!r} is not a number of samples >= 2 (2 are needed for an error bar)",
         )
-    if workers is None:
-        return max(1, os.cpu_count() or 1)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise OptionError("workers", f"{workers!r} is not a number of worker processes >= 1")
-    return workers
+    return check_workers(workers)
 
 
 def _fresh_seed() -> int:

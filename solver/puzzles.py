@@ -31,18 +31,19 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from .cards import CARDS, Card, CardSet
-from .errors import CardError, OptionError, PositionError, PuzzleError
+from .errors import CardError, PositionError, PuzzleError
 from .formats import dumps, from_dict
 from .position import Position
 from .rules import HAND_POINTS, Cappotto, Rules
 from .solving import SolveResult, solve
+from .workers import check_workers, ordered_map
 
 __all__ = [
     "THEMES",
@@ -71,7 +72,7 @@ PUZZLE_TT_MB = 8
 #: Candidates examined by default before giving up, per puzzle asked for.
 CANDIDATES_PER_PUZZLE = 20_000
 
-#: Candidates a worker examines per job.
+#: Candidates a worker examines per job (:mod:`ciapano.workers`).
 _CHUNK = 8
 
 
@@ -417,29 +418,29 @@ def _make_puzzle(
     )
 
 
-def _examine(
-    players: int, cards: int, seed: int, theme: str | None, indices: Sequence[int], args: dict
-) -> list[Puzzle | None]:
-    """The puzzle of each candidate, or None (what a worker runs)."""
-    out: list[Puzzle | None] = []
-    for i in indices:
-        pos = puzzle_candidate(players, cards, seed, i)
-        if not _prefilter(pos, theme):
-            out.append(None)
-            continue
-        result = solve(pos, tt_mb=PUZZLE_TT_MB)
-        least = args.get("min_difficulty", 0)
-        out.append(_make_puzzle(pos, result, theme, seed, i, args, least))
-    return out
+class _Search(NamedTuple):
+    """What every candidate of one search shares (sent to the workers with each chunk)."""
 
-
-@dataclass(frozen=True)
-class _Job:
     players: int
     cards: int
     seed: int
     theme: str | None
-    args: dict = field(hash=False)
+    #: The arguments of :func:`generate_puzzles`, stored in each puzzle.
+    args: dict[str, Any]
+
+
+def _examine(search: _Search, indices: Sequence[int]) -> list[Puzzle | None]:
+    """The puzzle of each candidate, or None (what a worker runs)."""
+    out: list[Puzzle | None] = []
+    for i in indices:
+        pos = puzzle_candidate(search.players, search.cards, search.seed, i)
+        if not _prefilter(pos, search.theme):
+            out.append(None)
+            continue
+        result = solve(pos, tt_mb=PUZZLE_TT_MB)
+        least = search.args.get("min_difficulty", 0)
+        out.append(_make_puzzle(pos, result, search.theme, search.seed, i, search.args, least))
+    return out
 
 
 ProgressCallback = Callable[[int, int, int], None]
@@ -497,10 +498,7 @@ def generate_puzzles(
         raise PuzzleError("max_candidates", f"{max_candidates!r} is not a number >= 1")
     if isinstance(min_difficulty, bool) or not isinstance(min_difficulty, int):
         raise PuzzleError("min_difficulty", f"{min_difficulty!r} is not a whole number")
-    if workers is None:
-        workers = max(1, os.cpu_count() or 1)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise OptionError("workers", f"{workers!r} is not a number of worker processes >= 1")
+    workers = check_workers(workers)
     args = {
         "players": players,
         "cards": cards,
@@ -509,75 +507,31 @@ def generate_puzzles(
         "theme": theme,
         "min_difficulty": min_difficulty,
     }
-    job = _Job(players=players, cards=cards, seed=seed, theme=theme, args=args)
-    if workers == 1:
-        return _generate_here(job, count, max_candidates, progress)
-    return _generate_pool(job, count, max_candidates, workers, progress)
-
-
-def _generate_here(
-    job: _Job, count: int, limit: int, progress: ProgressCallback | None
-) -> list[Puzzle]:
+    search = _Search(players=players, cards=cards, seed=seed, theme=theme, args=args)
+    # Chunks of candidates, in index order; one candidate a job in this process, so that it
+    # stops at the last puzzle wanted.
+    size = 1 if workers == 1 else _CHUNK
+    chunks = (range(a, min(a + size, max_candidates)) for a in range(0, max_candidates, size))
     found: list[Puzzle] = []
+    examined = 0  # every candidate below it has been examined and counted
     if progress is not None:
         progress(0, count, 0)
-    for i in range(limit):
-        (p,) = _examine(job.players, job.cards, job.seed, job.theme, [i], job.args)
-        if p is not None:
-            found.append(p)
-        if progress is not None:
-            progress(len(found), count, i + 1)
-        if len(found) >= count:
-            break
-    return found
-
-
-def _generate_pool(
-    job: _Job, count: int, limit: int, workers: int, progress: ProgressCallback | None
-) -> list[Puzzle]:
-    from .montecarlo import _ignore_interrupts, _terminate
-
-    found: list[Puzzle] = []
-    if progress is not None:
-        progress(0, count, 0)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    results = ordered_map(partial(_examine, search), chunks, workers=workers)
     try:
-        inflight: dict[Future, int] = {}
-        results: dict[int, list[Puzzle | None]] = {}
-        start = 0  # the next candidate to hand out
-        prefix = 0  # every candidate below it has been examined and counted
-        while len(found) < count:
-            while len(inflight) < 2 * workers and start < limit:
-                indices = list(range(start, min(start + _CHUNK, limit)))
-                f = pool.submit(
-                    _examine, job.players, job.cards, job.seed, job.theme, indices, job.args
-                )
-                inflight[f] = start
-                start += len(indices)
-            if not inflight:
-                break
-            done, _ = wait(inflight, return_when=FIRST_COMPLETED)
-            for f in done:
-                results[inflight.pop(f)] = f.result()
-            # Count in index order only, so that the split among workers changes nothing.
-            while prefix in results and len(found) < count:
-                chunk = results.pop(prefix)
-                for k, p in enumerate(chunk):
-                    if p is not None:
-                        found.append(p)
-                        if len(found) == count:
-                            chunk = chunk[: k + 1]  # examined: up to the last puzzle
-                            break
-                prefix += len(chunk)
+        # Counted in index order only, so that the split among workers changes nothing.
+        for chunk in results:
+            for p in chunk:
+                examined += 1
+                if p is not None:
+                    found.append(p)
+                    if len(found) == count:
+                        break  # examined: up to the last puzzle
             if progress is not None:
-                progress(len(found), count, prefix)
-    except BaseException:
-        _terminate(pool)
-        raise
-    if inflight:
-        _terminate(pool)  # candidates past the last puzzle found
-    else:
-        pool.shutdown()
+                progress(len(found), count, examined)
+            if len(found) == count:
+                break
+    finally:
+        results.close()  # stops the workers on candidates past the last puzzle found
     return found
 
 
