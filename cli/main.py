@@ -29,7 +29,7 @@ from ciapano.errors import (
     SolveInterrupted,
 )
 from ciapano.montecarlo import DEFAULT_PIMC_TT_MB
-from ciapano.position import Position, thirds_text
+from ciapano.position import Position
 from ciapano.puzzles import CANDIDATES_PER_PUZZLE
 from ciapano.records import HandRecord, read_records
 from ciapano.sampling import InformationSet
@@ -613,7 +613,7 @@ def analyse_command(
     else:
         typer.echo(str(analysis))
         if n_samples is not None:
-            typer.echo(_expected_costs_text(record, losses, n_samples, used_seed))
+            typer.echo(ciapano.pimc_costs_text(losses, len(record.deal), n_samples, used_seed))
     if plot is not None:
         from ciapano.plot import plot_analysis
 
@@ -626,23 +626,6 @@ def analyse_command(
         except OSError as e:
             _fail(f"--plot: {plot}: cannot be written ({e.strerror or e})")
         typer.echo(f"plot written to {plot}", err=True)
-
-
-def _expected_costs_text(record: HandRecord, losses: list[Any], samples: int, seed: int) -> str:
-    """The cards that cost something in expectation from their player's own view."""
-    n = len(record.deal)
-    head = (
-        f"Expected cost from each player's own view (PIMC, {samples} samples a card, seed {seed})"
-    )
-    rows = [
-        f"  {i:>5}  {i // n + 1:>5}  {loss.card!s:<4}  {loss.best!s:<4}  {loss.loss:>5.2f}  "
-        f"[{loss.ci95.low:.2f}, {loss.ci95.high:.2f}]"
-        for i, loss in enumerate(losses)
-        if loss is not None and loss.loss > 0
-    ]
-    if not rows:
-        return head + ": no card costs anything in expectation."
-    return "\n".join([head + ":", "  index  trick  card  best   loss  95% interval", *rows])
 
 
 def _analyse_batch(
@@ -811,85 +794,33 @@ def _pimc_run(job: Callable[[Callable[[int, int], None]], T]) -> T:
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
-def _decision(text: str) -> tuple[Any, Position, str]:
-    """(id, position, card) of one line of a decisions file.
-
-    :raises CiapanoError: for a line that is not a position plus "card".
-    """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise CiapanoError("", f"not valid JSON: {e.msg} at column {e.colno}") from None
-    if not isinstance(data, dict):
-        raise CiapanoError("", f"a decision is a JSON object, not {type(data).__name__}")
-    rid = data.get("id")
-    card = data.pop("card", None)
-    if not isinstance(card, str):
-        raise CiapanoError(
-            "card", 'is missing: a decision is a position plus the card played, as "card"'
-        )
-    try:
-        return rid, ciapano.from_dict(data), card
-    except CiapanoError as e:
-        who = f"record {rid!r}: " if rid is not None else ""
-        raise CiapanoError("", f"{who}{e}") from None
-
-
 def _check_batch(source: str, as_json: bool, tt_mb: float) -> None:
     where = "<stdin>" if source == "-" else source
     lines = _read_text(source, "a file of decisions").splitlines()
-    numbered = [(i, t) for i, t in enumerate(lines, start=1) if t.strip()]
-    checked = optimal = total = bad = 0
-    with _progress(len(numbered), "checking decisions") as advance:
-        for number, text in numbered:
-            rid = None
-            try:
-                rid, pos, card = _decision(text)
-                result = _interruptible(
-                    lambda pos=pos, card=card: ciapano.check(pos, card, tt_mb=tt_mb)
-                )
-            except CiapanoError as e:
-                bad += 1
-                message = f"line {number}: {e}"
-                _warn(f"{where}: {message}")
-                if as_json:
-                    typer.echo(json.dumps({"line": number, "id": rid, "error": message}))
+    total = sum(1 for t in lines if t.strip())
+    checks = []
+    try:
+        with _progress(total, "checking decisions") as advance:
+            for c in ciapano.check_decisions(ciapano.read_decisions(lines), tt_mb=tt_mb):
+                checks.append(c)
                 advance()
-                continue
-            checked += 1
-            optimal += result.optimal
-            total += result.cost
-            advance()
-            if as_json:
-                typer.echo(json.dumps({"line": number, "id": rid, **result.to_dict()}))
-            else:
-                who = f"line {number}" + (f" ({rid})" if rid is not None else "")
-                verdict = "optimal" if result.optimal else f"costs {result.cost}"
-                best = " ".join(c.text for c in result.best)
-                typer.echo(
-                    f"{who}: seat {result.seat} plays {result.card}: {verdict}    "
-                    f"guarantee {result.best_value} -> {result.value}    best: {best}"
-                )
-    mean = total / checked if checked else 0.0
-    summary = {
-        "checked": checked,
-        "optimal": optimal,
-        "costly": checked - optimal,
-        "total_cost": total,
-        "mean_cost": round(mean, 4),
-        "errors": bad,
-    }
+                if c.result is None:
+                    _warn(f"{where}: {c.error}")
+                    if as_json:
+                        typer.echo(json.dumps(c.to_dict()))
+                else:
+                    typer.echo(json.dumps(c.to_dict()) if as_json else str(c))
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    summary = ciapano.summarize_decisions(checks)
     if as_json:
-        typer.echo(json.dumps({"summary": summary}))
+        typer.echo(json.dumps({"summary": summary.to_dict()}))
     else:
-        typer.echo(
-            f"{checked} decisions checked: {optimal} optimal, {checked - optimal} costly; "
-            f"total cost {total}, mean {mean:.2f} per decision"
-            + (f"; {bad} line(s) could not be checked" if bad else "")
-        )
-    if bad:
+        typer.echo(str(summary))
+    if summary.errors:
         raise typer.Exit(EXIT_BAD_INPUT)
-    if optimal < checked:
+    if summary.costly:
         raise typer.Exit(EXIT_COSTLY)
 
 
@@ -958,132 +889,20 @@ def deal_command(
         for p in policies:
             if p not in POLICIES:
                 _fail(f"--play: {p!r} is not a policy: one of {', '.join(POLICIES)}")
-    from ciapano.dealing import random_deals
+    from ciapano.dealing import random_histories
 
-    deals = random_deals(players, count, seed, dealer=dealer)
-    d = players - 1 if dealer is None else dealer
-    with _output(out) as f, _progress(count, "dealing") as advance:
-        for i, pos in enumerate(deals):
-            record: dict[str, Any] = {
-                "id": f"{seed}-{i + 1}" if seed is not None else str(i + 1),
-                "players": players,
-                "dealer": d,
-                "deal": [h.texts() for h in pos.hands],
-            }
-            if pos.discard is not None:
-                record["discard"] = pos.discard.text
-            if policies is not None:
-                play_seed = None if seed is None else [seed, i]
-                cards = _interruptible(
-                    lambda pos=pos, play_seed=play_seed: ciapano.play_out(pos, policies, play_seed)
-                )
-                record["play"] = [c.text for c in cards]
-            f.write(json.dumps(record) + "\n")
-            advance()
+    records = random_histories(players, count, seed, dealer=dealer, play=policies)
+    try:
+        with _output(out) as f, _progress(count, "dealing") as advance:
+            for record in records:
+                f.write(json.dumps(record) + "\n")
+                advance()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 # -- puzzle -------------------------------------------------------------------------------
-
-
-def _hand_rows(hand: ciapano.CardSet) -> list[str]:
-    """A hand as four rows, one a suit: ``♠ 3 A 7``."""
-    rows = []
-    for suit in ciapano.SUITS:
-        ranks = " ".join(c.rank.text for c in hand.suit(suit))
-        rows.append(f"{suit.symbol} {ranks or '-'}")
-    return rows
-
-
-def puzzle_diagram(puzzle: ciapano.Puzzle) -> str:
-    """The position of a puzzle as text: the hands side by side in order of play (seat 0 first,
-    the next seat to its right), each with its suits and the points it has taken; the current
-    trick; the discard; whose turn and what is asked."""
-    pos = puzzle.position
-    n = pos.players
-    head = (
-        f"{puzzle.name}: {n} players, trick {pos.trick_number} of {pos.rules.tricks} "
-        f"({pos.tricks_left} to play), seat {puzzle.seat} to play."
-    )
-    columns = []
-    for seat in range(n):
-        title = f"seat {seat}" + (" (to play)" if seat == pos.to_move else "")
-        rows = [title, *_hand_rows(pos.hands[seat]), f"taken {thirds_text(pos.taken[seat])}"]
-        columns.append(rows)
-    width = max(len(r) for col in columns for r in col) + 3
-    lines = [head, ""]
-    for i in range(len(columns[0])):
-        lines.append("  " + "".join(col[i].ljust(width) for col in columns).rstrip())
-    lines.append("")
-    if pos.trick:
-        played = ", ".join(
-            f"seat {(pos.leader + i) % n} {'led' if i == 0 else 'played'} {c.unicode()}"
-            for i, c in enumerate(pos.trick)
-        )
-        lines.append(f"Trick {pos.trick_number}: {played}; seat {pos.to_move} to play.")
-    else:
-        lines.append(f"Trick {pos.trick_number}: seat {pos.to_move} to lead.")
-    if pos.discard is not None:
-        lines.append(
-            f"Dealer's discard: {pos.discard.unicode()} (goes to the winner of the last trick)."
-        )
-    lines.append(f"Points taken are in points and thirds; cappotto: {pos.rules.cappotto.value}.")
-    lines.append("")
-    lines.append(
-        f"Seat {puzzle.seat} to play: find the only card (or class of equivalent cards) that "
-        f"holds its penalty to {puzzle.value} point(s) with every other seat against it, all "
-        f"hands open. Every other card costs at least {puzzle.margin} point(s)."
-    )
-    if puzzle.theme:
-        what = {
-            "last-trick": "the right card avoids or forces the last trick",
-            "cappotto": "a seat can still take every point: take it or stop it",
-            "discard": f"seat {puzzle.seat} cannot follow suit: which card to discard",
-        }[puzzle.theme]
-        lines.append(f"Theme: {puzzle.theme} ({what}).")
-    return "\n".join(lines)
-
-
-def puzzle_solution_text(puzzle: ciapano.Puzzle) -> str:
-    """The solution, the line grouped by tricks and each other card's cost."""
-    pos = puzzle.position
-    n = pos.players
-    sol = puzzle.solution
-    eq = f" (or {' '.join(c.unicode() for c in sol[1:])}, equivalent)" if len(sol) > 1 else ""
-    parts = ciapano.difficulty_parts(pos, sol)
-    lines = [
-        f"Solution: {sol[0].unicode()}{eq}: seat {puzzle.seat} scores at most {puzzle.value}; "
-        f"every other card costs at least {puzzle.margin}.",
-        f"Difficulty {puzzle.difficulty} = {parts['costly_cards']} costly card(s) + "
-        f"{parts['tricks_left'] - 1} trick(s) after this one + 2 x {parts['duck_fooled']} "
-        "(1 when the ducking heuristic misses it too).",
-        f"The simple heuristic plays {puzzle.heuristic.unicode()}.",
-        "",
-        "Line:",
-    ]
-    cur = pos
-    group = [f"{(pos.leader + i) % n}:{c.unicode()}" for i, c in enumerate(pos.trick)]
-    number = pos.trick_number
-    for card in puzzle.line:
-        seat = cur.to_move
-        group.append(f"{seat}:{card.unicode()}")
-        cur = cur.play(card)
-        if not cur.trick:
-            lines.append(f"  trick {number}: {' '.join(group)}   won by seat {cur.leader}")
-            group = []
-            number += 1
-    if group:
-        lines.append(f"  trick {number}: {' '.join(group)}")
-    if cur.is_over():
-        scores = cur.score()
-        lines.append("  scores: " + "  ".join(f"seat {s} {v}" for s, v in enumerate(scores)))
-    lines.append("")
-    lines.append("  card  cost")
-    costs = puzzle.costs or tuple((c, 0) for c in sol)
-    for card, cost in costs:
-        mark = "*" if card in sol else " "
-        tag = "  (heuristic)" if card is puzzle.heuristic else ""
-        lines.append(f"{mark} {card.unicode():<4}  {cost:>4}{tag}")
-    return "\n".join(lines)
 
 
 def _read_puzzle(source: str) -> ciapano.Puzzle:
@@ -1225,10 +1044,10 @@ def puzzle_show_command(
 ) -> None:
     """Print a puzzle as a diagram: the hands, the trick, the points taken, whose turn."""
     puzzle = _read_puzzle(file)
-    typer.echo(puzzle_diagram(puzzle))
+    typer.echo(ciapano.puzzle_diagram(puzzle))
     if solution:
         try:
-            text = puzzle_solution_text(puzzle)
+            text = ciapano.puzzle_solution_text(puzzle)
         except CiapanoError as e:
             _fail(f"{file}: puzzle.line: {e}")
         typer.echo("")

@@ -17,6 +17,16 @@ Rules: ``RULES.md`` of the project (Ciapanò, §1).
 from .analysis import Analysis, CardAnalysis, CheckResult, SeatAnalysis, analyse, check, play_out
 from .batch import analyse_batch
 from .cards import CARDS, DECK, RANKS, SUITS, Card, CardSet, Rank, Suit
+from .dealing import random_histories
+from .decisions import (
+    Decision,
+    DecisionCheck,
+    DecisionSummary,
+    check_decisions,
+    decision_from_dict,
+    read_decisions,
+    summarize_decisions,
+)
 from .errors import (
     AnalysisInterrupted,
     CardError,
@@ -47,11 +57,14 @@ from .formats import (
 from .montecarlo import (
     DEFAULT_PIMC_TT_MB,
     CardLoss,
+    Interval,
+    PimcCosts,
     PimcMove,
     PimcResult,
     pimc,
     pimc_check,
     pimc_costs,
+    pimc_costs_text,
 )
 from .position import Position
 from .puzzles import (
@@ -67,7 +80,9 @@ from .puzzles import (
     load_puzzle,
     loads_puzzle,
     puzzle_candidate,
+    puzzle_diagram,
     puzzle_from_dict,
+    puzzle_solution_text,
     theme_holds,
 )
 from .records import (
@@ -82,6 +97,7 @@ from .rules import DECK_THIRDS, HAND_POINTS, Cappotto, Rules, hand_score, trick_
 from .sampling import InformationSet, count_deals, sample_deals
 from .solving import (
     DEFAULT_TT_MB,
+    Bounds,
     DDTable,
     MoveValue,
     SolveResult,
@@ -106,6 +122,7 @@ __all__ = [
     "THEMES",
     "Analysis",
     "AnalysisInterrupted",
+    "Bounds",
     "Cappotto",
     "Card",
     "CardAnalysis",
@@ -115,13 +132,18 @@ __all__ = [
     "CheckResult",
     "CiapanoError",
     "DDTable",
+    "Decision",
+    "DecisionCheck",
+    "DecisionSummary",
     "HandRecord",
     "IllegalMoveError",
     "InformationSet",
     "InformationSetError",
+    "Interval",
     "MissingDependency",
     "MoveValue",
     "OptionError",
+    "PimcCosts",
     "PimcMove",
     "PimcResult",
     "Position",
@@ -140,9 +162,11 @@ __all__ = [
     "analyse",
     "analyse_batch",
     "check",
+    "check_decisions",
     "check_puzzle",
     "count_deals",
     "dd_table",
+    "decision_from_dict",
     "difficulty_parts",
     "duck_card",
     "dump",
@@ -165,14 +189,20 @@ __all__ = [
     "pimc",
     "pimc_check",
     "pimc_costs",
+    "pimc_costs_text",
     "play_out",
     "puzzle_candidate",
+    "puzzle_diagram",
     "puzzle_from_dict",
+    "puzzle_solution_text",
+    "random_histories",
+    "read_decisions",
     "read_records",
     "record_from_dict",
     "sample_deals",
     "schema",
     "solve",
+    "summarize_decisions",
     "theme_holds",
     "trick_winner",
     "value",

@@ -112,7 +112,8 @@ class PuzzleError(PositionError):
 
 
 class RecordError(PositionError):
-    """A hand record that is malformed, or whose play is illegal or incomplete.
+    """A hand record that is malformed, or whose play is illegal or incomplete; or a line of a
+    decisions file (:func:`ciapano.read_decisions`) that is not a position plus a card.
 
     The message names, as far as known, the line of the file, the record's id, the field (for
     the play, the card index ``play[i]``) and the reason:

@@ -66,6 +66,7 @@ __all__ = [
     "pimc",
     "pimc_check",
     "pimc_costs",
+    "pimc_costs_text",
 ]
 
 #: Transposition-table memory for each sample's solve, in MiB, when fewer than
@@ -541,3 +542,28 @@ def pimc_costs(
             info, play[i], samples, seed, workers=workers, tt_mb=tt_mb, progress=step
         )
     return PimcCosts(seed=seed, losses=losses)
+
+
+def pimc_costs_text(
+    losses: Sequence[CardLoss | None], players: int, samples: int, seed: int
+) -> str:
+    """The cards of a hand that cost something in expectation from their player's own view, as
+    text (``ciapano analyse HAND --samples N``): index, trick, card, PIMC-best card, loss and
+    its 95 % interval.
+
+    :param losses: the losses of :func:`pimc_costs`, one per card of the play (or None).
+    :param players: the number of seats (for the trick numbers).
+    :param samples: the samples drawn for each card; ``seed`` their seed.
+    """
+    head = (
+        f"Expected cost from each player's own view (PIMC, {samples} samples a card, seed {seed})"
+    )
+    rows = [
+        f"  {i:>5}  {i // players + 1:>5}  {loss.card!s:<4}  {loss.best!s:<4}  "
+        f"{loss.loss:>5.2f}  [{loss.ci95.low:.2f}, {loss.ci95.high:.2f}]"
+        for i, loss in enumerate(losses)
+        if loss is not None and loss.loss > 0
+    ]
+    if not rows:
+        return head + ": no card costs anything in expectation."
+    return "\n".join([head + ":", "  index  trick  card  best   loss  95% interval", *rows])

@@ -37,10 +37,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .cards import CARDS, Card, CardSet
+from .cards import CARDS, SUITS, Card, CardSet
 from .errors import CardError, PositionError, PuzzleError
 from .formats import dumps, from_dict
-from .position import Position
+from .position import Position, thirds_text
 from .rules import HAND_POINTS, Cappotto, Rules
 from .solving import SolveResult, solve
 from .workers import check_workers, ordered_map
@@ -59,7 +59,9 @@ __all__ = [
     "load_puzzle",
     "loads_puzzle",
     "puzzle_candidate",
+    "puzzle_diagram",
     "puzzle_from_dict",
+    "puzzle_solution_text",
     "theme_holds",
 ]
 
@@ -533,6 +535,115 @@ def generate_puzzles(
     finally:
         results.close()  # stops the workers on candidates past the last puzzle found
     return found
+
+
+# -- rendering ---------------------------------------------------------------------------
+
+
+def _hand_rows(hand: CardSet) -> list[str]:
+    """A hand as four rows, one a suit: ``♠ 3 A 7``."""
+    rows = []
+    for suit in SUITS:
+        ranks = " ".join(c.rank.text for c in hand.suit(suit))
+        rows.append(f"{suit.symbol} {ranks or '-'}")
+    return rows
+
+
+def puzzle_diagram(puzzle: Puzzle) -> str:
+    """The position of a puzzle as text (``ciapano puzzle show``): the hands side by side in
+    order of play (seat 0 first, the next seat to its right), each with its suits and the
+    points it has taken; the current trick; the discard; whose turn and what is asked."""
+    pos = puzzle.position
+    n = pos.players
+    head = (
+        f"{puzzle.name}: {n} players, trick {pos.trick_number} of {pos.rules.tricks} "
+        f"({pos.tricks_left} to play), seat {puzzle.seat} to play."
+    )
+    columns = []
+    for seat in range(n):
+        title = f"seat {seat}" + (" (to play)" if seat == pos.to_move else "")
+        rows = [title, *_hand_rows(pos.hands[seat]), f"taken {thirds_text(pos.taken[seat])}"]
+        columns.append(rows)
+    width = max(len(r) for col in columns for r in col) + 3
+    lines = [head, ""]
+    for i in range(len(columns[0])):
+        lines.append("  " + "".join(col[i].ljust(width) for col in columns).rstrip())
+    lines.append("")
+    if pos.trick:
+        played = ", ".join(
+            f"seat {(pos.leader + i) % n} {'led' if i == 0 else 'played'} {c.unicode()}"
+            for i, c in enumerate(pos.trick)
+        )
+        lines.append(f"Trick {pos.trick_number}: {played}; seat {pos.to_move} to play.")
+    else:
+        lines.append(f"Trick {pos.trick_number}: seat {pos.to_move} to lead.")
+    if pos.discard is not None:
+        lines.append(
+            f"Dealer's discard: {pos.discard.unicode()} (goes to the winner of the last trick)."
+        )
+    lines.append(f"Points taken are in points and thirds; cappotto: {pos.rules.cappotto.value}.")
+    lines.append("")
+    lines.append(
+        f"Seat {puzzle.seat} to play: find the only card (or class of equivalent cards) that "
+        f"holds its penalty to {puzzle.value} point(s) with every other seat against it, all "
+        f"hands open. Every other card costs at least {puzzle.margin} point(s)."
+    )
+    if puzzle.theme:
+        what = {
+            "last-trick": "the right card avoids or forces the last trick",
+            "cappotto": "a seat can still take every point: take it or stop it",
+            "discard": f"seat {puzzle.seat} cannot follow suit: which card to discard",
+        }[puzzle.theme]
+        lines.append(f"Theme: {puzzle.theme} ({what}).")
+    return "\n".join(lines)
+
+
+def puzzle_solution_text(puzzle: Puzzle) -> str:
+    """The solution as text (``ciapano puzzle show --solution``): the solution and its value,
+    the difficulty's parts, the heuristic's card, the line grouped by tricks with each trick's
+    winner and the final scores, and every legal card's cost.
+
+    :raises PositionError: if the stored line is not a legal play from the position.
+    """
+    pos = puzzle.position
+    n = pos.players
+    sol = puzzle.solution
+    eq = f" (or {' '.join(c.unicode() for c in sol[1:])}, equivalent)" if len(sol) > 1 else ""
+    parts = difficulty_parts(pos, sol)
+    lines = [
+        f"Solution: {sol[0].unicode()}{eq}: seat {puzzle.seat} scores at most {puzzle.value}; "
+        f"every other card costs at least {puzzle.margin}.",
+        f"Difficulty {puzzle.difficulty} = {parts['costly_cards']} costly card(s) + "
+        f"{parts['tricks_left'] - 1} trick(s) after this one + 2 x {parts['duck_fooled']} "
+        "(1 when the ducking heuristic misses it too).",
+        f"The simple heuristic plays {puzzle.heuristic.unicode()}.",
+        "",
+        "Line:",
+    ]
+    cur = pos
+    group = [f"{(pos.leader + i) % n}:{c.unicode()}" for i, c in enumerate(pos.trick)]
+    number = pos.trick_number
+    for card in puzzle.line:
+        seat = cur.to_move
+        group.append(f"{seat}:{card.unicode()}")
+        cur = cur.play(card)
+        if not cur.trick:
+            lines.append(f"  trick {number}: {' '.join(group)}   won by seat {cur.leader}")
+            group = []
+            number += 1
+    if group:
+        lines.append(f"  trick {number}: {' '.join(group)}")
+    if cur.is_over():
+        scores = cur.score()
+        lines.append("  scores: " + "  ".join(f"seat {s} {v}" for s, v in enumerate(scores)))
+    lines.append("")
+    lines.append("  card  cost")
+    costs = puzzle.costs or tuple((c, 0) for c in sol)
+    for card, cost in costs:
+        mark = "*" if card in sol else " "
+        tag = "  (heuristic)" if card is puzzle.heuristic else ""
+        lines.append(f"{mark} {card.unicode():<4}  {cost:>4}{tag}")
+    return "\n".join(lines)
 
 
 # -- files ---------------------------------------------------------------------------------
