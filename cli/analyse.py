@@ -6,30 +6,31 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
+import click
 
 import ciapano
-from ciapano.errors import CiapanoError, MissingDependency, OptionError
-from ciapano.records import read_records
 from ciapano.solving import DEFAULT_TT_MB
 
 from .options import (
     EXIT_BAD_INPUT,
-    JsonOption,
-    ScoreSamplesOption,
-    ScoreSeedOption,
+    SETTINGS,
     check_tt_mb,
+    echo,
+    exit_with,
     fail,
     fail_option,
     int_option,
     interrupted,
     interruptible,
+    json_option,
     output,
     pimc_run,
     read_record,
     read_text,
+    score_samples_option,
+    score_seed_option,
     steps_bar,
     warn,
 )
@@ -48,80 +49,73 @@ def _plot_check(plot: str | None) -> None:
         fail("--plot: matplotlib is not installed; pip install 'ciapano[plot]'")
 
 
+@click.command("analyse", context_settings=SETTINGS)
+@click.argument("hand", metavar="HAND", required=False)
+@json_option
+@click.option(
+    "--plot",
+    metavar="FILE",
+    default=None,
+    help="Also draw each seat's guarantee after every card to FILE (.png, .svg, .pdf).",
+)
+@click.option(
+    "--batch",
+    metavar="FILE",
+    default=None,
+    help="Analyse every record of a JSON Lines file (- for standard input) and write one "
+    "result a line.",
+)
+@click.option(
+    "--out",
+    metavar="FILE",
+    default=None,
+    help="With --batch: the results file (JSON Lines) (default: standard output).",
+)
+@click.option(
+    "--workers",
+    type=int,
+    metavar="N",
+    default=None,
+    help="With --batch: local worker processes (default: every core).",
+)
+@click.option(
+    "--dask",
+    metavar="ADDRESS",
+    default=None,
+    help="With --batch: run on the Dask cluster whose scheduler is at ADDRESS "
+    "(e.g. tcp://host:8786) instead of local processes.",
+)
+@click.option(
+    "--from-trick",
+    type=int,
+    metavar="N",
+    default=1,
+    show_default=True,
+    help="Analyse only the cards from trick N on (faster); the guarantees are then those at "
+    "the start of trick N.",
+)
+@click.option(
+    "--tt-mb",
+    type=float,
+    metavar="MIB",
+    default=DEFAULT_TT_MB,
+    show_default=True,
+    help="Memory of the transposition table of each hand (MiB).",
+)
+@score_samples_option
+@score_seed_option
 def analyse_command(
-    hand: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="HAND",
-            help="A hand record (JSON: a deal and its whole play; see docs/records.md), "
-            "or - to read standard input.",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-    plot: Annotated[
-        str | None,
-        typer.Option(
-            "--plot",
-            metavar="FILE",
-            help="Also draw each seat's guarantee after every card to FILE (.png, .svg, .pdf).",
-        ),
-    ] = None,
-    batch: Annotated[
-        str | None,
-        typer.Option(
-            "--batch",
-            metavar="FILE",
-            help="Analyse every record of a JSON Lines file (- for standard input) and write "
-            "one result a line.",
-        ),
-    ] = None,
-    out: Annotated[
-        str | None,
-        typer.Option(
-            "--out",
-            metavar="FILE",
-            help="With --batch: the results file (JSON Lines) (default: standard output).",
-            show_default=False,
-        ),
-    ] = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            metavar="N",
-            help="With --batch: local worker processes (default: every core).",
-            show_default=False,
-        ),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS",
-            help="With --batch: run on the Dask cluster whose scheduler is at ADDRESS "
-            "(e.g. tcp://host:8786) instead of local processes.",
-        ),
-    ] = None,
-    from_trick: Annotated[
-        int,
-        typer.Option(
-            "--from-trick",
-            metavar="N",
-            help="Analyse only the cards from trick N on (faster); the guarantees are then "
-            "those at the start of trick N.",
-        ),
-    ] = 1,
-    tt_mb: Annotated[
-        float,
-        typer.Option(
-            "--tt-mb",
-            metavar="MIB",
-            help="Memory of the transposition table of each hand (MiB).",
-        ),
-    ] = DEFAULT_TT_MB,
-    samples: ScoreSamplesOption = None,
-    seed: ScoreSeedOption = None,
+    hand: str | None,
+    as_json: bool,
+    plot: str | None,
+    batch: str | None,
+    out: str | None,
+    workers: int | None,
+    dask: str | None,
+    from_trick: int,
+    tt_mb: float,
+    samples: str | None,
+    seed: str | None,
 ) -> None:
     """Analyse a played hand card by card: what each card cost the seat that played it.
 
@@ -131,6 +125,9 @@ def analyse_command(
     opening guarantee, its costly cards and their total cost.  With --batch, a whole file of
     hands on every core (or a Dask cluster), with a progress bar; a bad hand is reported and
     skipped (exit status 2 at the end).
+
+    HAND is a hand record (JSON: a deal and its whole play; see docs/records.md), or - to read
+    standard input.
     """
     if (hand is None) == (batch is None):
         fail("give either a hand record HAND or --batch FILE")
@@ -169,7 +166,7 @@ def analyse_command(
 
     try:
         analysis = interruptible(job)
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         fail(f"{hand}: {e}")
     losses: list[Any] = []
     if n_samples is not None:
@@ -190,23 +187,23 @@ def analyse_command(
                 loss = losses[c["index"]]
                 c["expected_cost"] = None if loss is None else loss.to_dict()
             d["pimc"] = {"samples": n_samples, "seed": used_seed}
-        typer.echo(json.dumps(d))
+        echo(json.dumps(d))
     else:
-        typer.echo(str(analysis))
+        echo(str(analysis))
         if n_samples is not None:
-            typer.echo(ciapano.pimc_costs_text(losses, len(record.deal), n_samples, used_seed))
+            echo(ciapano.pimc_costs_text(losses, len(record.deal), n_samples, used_seed))
     if plot is not None:
         from ciapano.plot import plot_analysis
 
         try:
             plot_analysis(analysis, plot)
-        except MissingDependency as e:
+        except ciapano.MissingDependency as e:
             fail(f"--{e.field}: {e.reason}")
-        except CiapanoError as e:
+        except ciapano.CiapanoError as e:
             fail(str(e))
         except OSError as e:
             fail(f"--plot: {plot}: cannot be written ({e.strerror or e})")
-        typer.echo(f"plot written to {plot}", err=True)
+        echo(f"plot written to {plot}", err=True)
 
 
 def _analyse_batch(
@@ -220,7 +217,7 @@ def _analyse_batch(
     n_workers = workers if workers is not None else max(1, os.cpu_count() or 1)
     check_tt_mb(tt_mb, 1 if dask is not None else n_workers)
     where = "<stdin>" if source == "-" else source
-    records = list(read_records(read_text(source, "a file of hand records").splitlines()))
+    records = list(ciapano.read_records(read_text(source, "a file of hand records").splitlines()))
     failed = 0
     start = time.perf_counter()
     try:
@@ -239,19 +236,19 @@ def _analyse_batch(
                 if "error" in result:
                     failed += 1
                     warn(f"{where}: {result['error']}")
-    except MissingDependency as e:
+    except ciapano.MissingDependency as e:
         fail(f"--{e.field}: {e.reason}")
-    except OptionError as e:
+    except ciapano.OptionError as e:
         fail_option(e)
     except KeyboardInterrupt:
         interrupted("interrupted: the results before it are written")
     seconds = time.perf_counter() - start
     done = len(records) - failed
     rate = done / seconds if seconds > 0 else 0.0
-    typer.echo(
+    echo(
         f"analysed {done} of {len(records)} hands in {seconds:.1f} s ({rate:.2f} hands/s)"
         + (f"; {failed} failed" if failed else ""),
         err=True,
     )
     if failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+        exit_with(EXIT_BAD_INPUT)

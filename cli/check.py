@@ -3,72 +3,69 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
 
-import typer
+import click
 
 import ciapano
-from ciapano.errors import CiapanoError
 from ciapano.solving import DEFAULT_TT_MB
 
 from .options import (
     EXIT_BAD_INPUT,
     EXIT_COSTLY,
-    ScoreSamplesOption,
-    ScoreSeedOption,
+    SETTINGS,
     check_tt_mb,
+    echo,
+    exit_with,
     fail,
     int_option,
     interrupted,
     interruptible,
     pimc_run,
     read_text,
+    score_samples_option,
+    score_seed_option,
     steps_bar,
     warn,
 )
 
 
+@click.command("check", context_settings=SETTINGS)
+@click.argument("position", metavar="POSITION", required=False)
+@click.argument("card", metavar="CARD", required=False)
+@click.option(
+    "--batch",
+    metavar="FILE",
+    default=None,
+    help='Check every decision of a JSON Lines file: each line a position plus "card".',
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON (with --batch: one object a line)."
+)
+@click.option(
+    "--tt-mb",
+    type=float,
+    metavar="MIB",
+    default=DEFAULT_TT_MB,
+    show_default=True,
+    help="Memory of the transposition table (MiB).",
+)
+@score_samples_option
+@score_seed_option
+@click.option(
+    "--workers",
+    metavar="N",
+    default=None,
+    help="With --samples: worker processes (default: every core).",
+)
 def check_command(
-    position: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="POSITION",
-            help="A position file (see docs/positions.md), or - to read standard input.",
-            show_default=False,
-        ),
-    ] = None,
-    card: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="CARD", help="The card the seat to move plays, e.g. 5C.", show_default=False
-        ),
-    ] = None,
-    batch: Annotated[
-        str | None,
-        typer.Option(
-            "--batch",
-            metavar="FILE",
-            help='Check every decision of a JSON Lines file: each line a position plus "card".',
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print JSON (with --batch: one object a line).")
-    ] = False,
-    tt_mb: Annotated[
-        float,
-        typer.Option("--tt-mb", metavar="MIB", help="Memory of the transposition table (MiB)."),
-    ] = DEFAULT_TT_MB,
-    samples: ScoreSamplesOption = None,
-    seed: ScoreSeedOption = None,
-    workers: Annotated[
-        str | None,
-        typer.Option(
-            "--workers",
-            metavar="N",
-            help="With --samples: worker processes (default: every core).",
-            show_default=False,
-        ),
-    ] = None,
+    position: str | None,
+    card: str | None,
+    batch: str | None,
+    as_json: bool,
+    tt_mb: float,
+    samples: str | None,
+    seed: str | None,
+    workers: str | None,
 ) -> None:
     """Check a decision: is CARD optimal for the seat to move, what does it cost, which cards
     are best.
@@ -78,6 +75,9 @@ def check_command(
     every decision of the file and a summary; exit status 1 if any card costs points, 2 if
     any line could not be checked.  With --samples, also the card's expected loss from the
     seat's own view (PIMC; the exit status stays that of the double-dummy check).
+
+    POSITION is a position file (see docs/positions.md), or - to read standard input; CARD the
+    card the seat to move plays, e.g. 5C.
     """
     check_tt_mb(tt_mb)
     n_samples = int_option("--samples", samples, 2, "a number of samples >= 2")
@@ -98,17 +98,17 @@ def check_command(
     text = read_text(position, "a position file")
     try:
         pos = ciapano.loads(text)
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         fail(f"{where}: {e}")
     try:
         result = interruptible(lambda: ciapano.check(pos, card, tt_mb=tt_mb))
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         fail(str(e))
     loss = None
     if n_samples is not None:
         try:
             view = ciapano.loads_view(text)
-        except CiapanoError as e:
+        except ciapano.CiapanoError as e:
             fail(f"{where}: {e}")
         loss = pimc_run(
             lambda progress: ciapano.pimc_check(
@@ -119,13 +119,13 @@ def check_command(
         d = result.to_dict()
         if loss is not None:
             d["pimc"] = loss.to_dict()
-        typer.echo(json.dumps(d))
+        echo(json.dumps(d))
     else:
-        typer.echo(str(result))
+        echo(str(result))
         if loss is not None:
-            typer.echo(f"From the seat's own view: {loss}")
+            echo(f"From the seat's own view: {loss}")
     if not result.optimal:
-        raise typer.Exit(EXIT_COSTLY)
+        exit_with(EXIT_COSTLY)
 
 
 def _check_batch(source: str, as_json: bool, tt_mb: float) -> None:
@@ -141,17 +141,17 @@ def _check_batch(source: str, as_json: bool, tt_mb: float) -> None:
                 if c.result is None:
                     warn(f"{where}: {c.error}")
                     if as_json:
-                        typer.echo(json.dumps(c.to_dict()))
+                        echo(json.dumps(c.to_dict()))
                 else:
-                    typer.echo(json.dumps(c.to_dict()) if as_json else str(c))
+                    echo(json.dumps(c.to_dict()) if as_json else str(c))
     except KeyboardInterrupt:
         interrupted()
     summary = ciapano.summarize_decisions(checks)
     if as_json:
-        typer.echo(json.dumps({"summary": summary.to_dict()}))
+        echo(json.dumps({"summary": summary.to_dict()}))
     else:
-        typer.echo(str(summary))
+        echo(str(summary))
     if summary.errors:
-        raise typer.Exit(EXIT_BAD_INPUT)
+        exit_with(EXIT_BAD_INPUT)
     if summary.costly:
-        raise typer.Exit(EXIT_COSTLY)
+        exit_with(EXIT_COSTLY)

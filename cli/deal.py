@@ -3,61 +3,49 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
 
-import typer
+import click
 
-from ciapano.analysis import POLICIES
+from .options import SETTINGS, fail, interrupted, output, steps_bar
 
-from .options import (
-    fail,
-    interrupted,
-    output,
-    steps_bar,
+
+@click.command("deal", context_settings=SETTINGS)
+@click.option("--players", type=int, default=4, show_default=True, help="3, 4 or 5.")
+@click.option(
+    "--count", type=int, metavar="N", default=1, show_default=True, help="How many deals."
 )
-
-
+@click.option(
+    "--seed",
+    type=int,
+    metavar="S",
+    default=None,
+    help="The generator's seed: the same seed gives the same deals (default: fresh entropy, "
+    "not reproducible).",
+)
+@click.option(
+    "--dealer",
+    type=int,
+    metavar="SEAT",
+    default=None,
+    help="The dealing seat (default: the last seat, so that seat 0 leads).",
+)
+@click.option(
+    "--play",
+    metavar="POLICY",
+    default=None,
+    help="Also play each deal out, making hand records: random, optimal (each seat keeps its "
+    "own double-dummy guarantee), or one policy a seat, e.g. optimal,random,optimal,random.",
+)
+@click.option(
+    "--out", metavar="FILE", default=None, help="Write to FILE (default: standard output)."
+)
 def deal_command(
-    players: Annotated[int, typer.Option("--players", help="3, 4 or 5.")] = 4,
-    count: Annotated[int, typer.Option("--count", metavar="N", help="How many deals.")] = 1,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            metavar="S",
-            help="The generator's seed: the same seed gives the same deals (default: fresh "
-            "entropy, not reproducible).",
-            show_default=False,
-        ),
-    ] = None,
-    dealer: Annotated[
-        int | None,
-        typer.Option(
-            "--dealer",
-            metavar="SEAT",
-            help="The dealing seat (default: the last seat, so that seat 0 leads).",
-            show_default=False,
-        ),
-    ] = None,
-    play: Annotated[
-        str | None,
-        typer.Option(
-            "--play",
-            metavar="POLICY",
-            help="Also play each deal out, making hand records: random, optimal (each seat "
-            "keeps its own double-dummy guarantee), or one policy a seat, e.g. "
-            "optimal,random,optimal,random.",
-        ),
-    ] = None,
-    out: Annotated[
-        str | None,
-        typer.Option(
-            "--out",
-            metavar="FILE",
-            help="Write to FILE (default: standard output).",
-            show_default=False,
-        ),
-    ] = None,
+    players: int,
+    count: int,
+    seed: int | None,
+    dealer: int | None,
+    play: str | None,
+    out: str | None,
 ) -> None:
     """Write random deals as JSON Lines, one a line (history form, see docs/positions.md);
     with --play, whole hand records to analyse (docs/records.md)."""
@@ -71,6 +59,8 @@ def deal_command(
         fail(f"--seed: {seed} is not a seed >= 0")
     policies: list[str] | None = None
     if play is not None:
+        from ciapano.analysis import POLICIES
+
         policies = [p.strip() for p in play.split(",")]
         if len(policies) == 1:
             policies *= players

@@ -2,7 +2,9 @@
 ``validate``, ``schema``, ``analyse``, ``check``, ``deal``, ``puzzle generate|show|check``).
 
 One module a command (``solve`` with ``validate`` and ``schema``, ``sample``, ``analyse``,
-``check``, ``deal``, ``puzzle``) and ``options`` for what they share.
+``check``, ``deal``, ``puzzle``) and ``options`` for what they share.  The commands are click
+commands; a command's module, and what it needs of ciapano, is imported only when that
+command runs (or ``--help`` lists them), so that a small solve starts at once.
 
 Exit status: 0 on success; 2 on bad input (a one-line message on standard error, no
 traceback); ``check`` exits 1 when the card costs points, ``puzzle check`` when a stored
@@ -12,57 +14,66 @@ Ctrl-C.
 
 from __future__ import annotations
 
-import typer
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from .analyse import analyse_command
-from .check import check_command
-from .deal import deal_command
-from .puzzle import puzzle_check_command, puzzle_generate_command, puzzle_show_command
-from .sample import sample_command
-from .solve import schema_command, solve_command, validate_command
+import click
+
+if TYPE_CHECKING:
+    from .solve import solve_command as solve_app
 
 __all__ = ["app", "main", "solve_app", "solve_main"]
 
-_SETTINGS = {"help_option_names": ["-h", "--help"]}
+#: Each command of ``ciapano``: the module and the name of its click command.
+COMMANDS = {
+    "solve": ("solve", "solve_command"),
+    "sample": ("sample", "sample_command"),
+    "validate": ("solve", "validate_command"),
+    "schema": ("solve", "schema_command"),
+    "analyse": ("analyse", "analyse_command"),
+    "check": ("check", "check_command"),
+    "deal": ("deal", "deal_command"),
+    "puzzle": ("puzzle", "puzzle_group"),
+}
 
-solve_app = typer.Typer(
-    add_completion=False, pretty_exceptions_enable=False, context_settings=_SETTINGS
-)
-solve_app.command(name="ciapano-solve")(solve_command)
 
-app = typer.Typer(
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings=_SETTINGS,
+def _load(name: str) -> click.Command:
+    module, attribute = COMMANDS[name]
+    return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported when they are run or listed (click's documented
+    pattern for lazy subcommands)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return _load(cmd_name) if cmd_name in COMMANDS else None
+
+
+#: ``ciapano``.
+app = LazyGroup(
+    "ciapano",
+    context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
     help="ciapano: the exact double-dummy solver for Ciapanò and its family of games.",
 )
-app.command(name="solve")(solve_command)
-app.command(name="sample")(sample_command)
-app.command(name="validate")(validate_command)
-app.command(name="schema")(schema_command)
-app.command(name="analyse")(analyse_command)
-app.command(name="check")(check_command)
-app.command(name="deal")(deal_command)
 
-puzzle_app = typer.Typer(
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    context_settings=_SETTINGS,
-    no_args_is_help=True,
-    help="Double-dummy puzzles: generate them, show them, check them.",
-)
-puzzle_app.command(name="generate")(puzzle_generate_command)
-puzzle_app.command(name="show")(puzzle_show_command)
-puzzle_app.command(name="check")(puzzle_check_command)
-app.add_typer(puzzle_app, name="puzzle")
+
+def __getattr__(name: str) -> Any:
+    # ``solve_app``, the command of ``ciapano-solve`` (``ciapano solve``), imported on demand.
+    if name == "solve_app":
+        return _load("solve")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def solve_main() -> None:
     """Entry point of ``ciapano-solve``."""
-    solve_app(prog_name="ciapano-solve")
+    _load("solve").main(prog_name="ciapano-solve")
 
 
 def main() -> None:
     """Entry point of ``ciapano``."""
-    app(prog_name="ciapano")
+    app.main(prog_name="ciapano")

@@ -1,6 +1,12 @@
 """What the commands share: exit statuses, the one-line error, reading position, view, record
 and text files (and standard input for ``-``), the integer and seat options, the --tt-mb check,
-output files, progress bars on standard error, and Ctrl-C."""
+output files, progress bars on standard error, Ctrl-C, and the options that several commands
+take.
+
+Only click and the standard library are imported here: each command imports what it needs of
+ciapano when it runs (``import ciapano`` itself is cheap, its attributes load on first use),
+and rich only to draw a progress bar on a terminal.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +14,14 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Annotated, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, NoReturn, TypeVar
 
-import typer
+import click
 
 import ciapano
-from ciapano.errors import CiapanoError, OptionError
-from ciapano.position import Position
-from ciapano.records import HandRecord
-from ciapano.sampling import InformationSet
-from ciapano.solving import check_options
+
+if TYPE_CHECKING:
+    from ciapano import HandRecord, InformationSet, OptionError, Position
 
 #: Exit status: the card checked costs points, a stored puzzle fails, too few puzzles found.
 EXIT_COSTLY = 1
@@ -26,19 +30,32 @@ EXIT_BAD_INPUT = 2
 #: Exit status after Ctrl-C.
 EXIT_INTERRUPTED = 130
 
+#: The context settings of every command: ``-h`` for help too.
+SETTINGS = {"help_option_names": ["-h", "--help"]}
+
 T = TypeVar("T")
+
+
+def echo(message: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """A line on standard output (or error)."""
+    click.echo(message, err=err, nl=nl)
 
 
 def warn(message: str) -> None:
     """``PROG: error: MESSAGE`` on standard error, one line."""
     prog = Path(sys.argv[0]).name or "ciapano"
-    typer.echo(f"{prog}: error: {message}", err=True)
+    click.echo(f"{prog}: error: {message}", err=True)
+
+
+def exit_with(status: int) -> NoReturn:
+    """End the command with an exit status."""
+    raise click.exceptions.Exit(status)
 
 
 def fail(message: str) -> NoReturn:
     """The one-line error of bad input, then exit with status 2."""
     warn(message)
-    raise typer.Exit(EXIT_BAD_INPUT)
+    exit_with(EXIT_BAD_INPUT)
 
 
 def fail_option(error: OptionError) -> NoReturn:
@@ -49,8 +66,8 @@ def fail_option(error: OptionError) -> NoReturn:
 
 def interrupted(message: str = "interrupted") -> NoReturn:
     """After Ctrl-C: say so on standard error and exit with status 130."""
-    typer.echo(message, err=True)
-    raise typer.Exit(EXIT_INTERRUPTED)
+    click.echo(message, err=True)
+    exit_with(EXIT_INTERRUPTED)
 
 
 def read_text(source: str, what: str) -> str:
@@ -73,7 +90,7 @@ def read_position(source: str) -> Position:
         if source == "-":
             return ciapano.loads(sys.stdin.read())
         return ciapano.load(source)
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         where = "<stdin>" if source == "-" else source
         fail(f"{where}: {e}")
     except FileNotFoundError:
@@ -98,7 +115,7 @@ def read_view(source: str, seat: int | None) -> InformationSet:
         fail(f"{source}: cannot be read ({e})")
     try:
         return ciapano.loads_view(text, seat)
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         if seat is not None and e.field == "view":
             fail(f"--seat: {e.reason}")
         fail(f"{where}: {e}")
@@ -108,7 +125,7 @@ def read_record(source: str) -> HandRecord:
     text = read_text(source, "a hand record")
     try:
         return ciapano.loads_record(text)
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         fail(f"{'<stdin>' if source == '-' else source}: {e}")
 
 
@@ -140,9 +157,11 @@ def int_option(option: str, text: str | None, minimum: int, what: str) -> int | 
 
 def check_tt_mb(tt_mb: float, workers: int = 1) -> None:
     """The table memory of each search, and of ``workers`` searches at once."""
+    from ciapano.solving import check_options
+
     try:
         check_options(tt_mb=tt_mb, workers=workers)
-    except OptionError as e:
+    except ciapano.OptionError as e:
         fail(f"--tt-mb: {e.reason}")
 
 
@@ -173,9 +192,13 @@ def interruptible(job: Callable[[], T]) -> T:
 def progress_bar(
     label: str, total: int | None, *, transient: bool, eta: bool = True, counter: str = ""
 ) -> Iterator[Callable[..., None]]:
-    """A rich progress bar on standard error, shown only on a terminal; yields ``update(**kw)``
-    (the keywords of ``Progress.update``: ``completed``, ``total``, ``advance``, and the field
-    ``extra`` shown after the count when ``counter`` is given, e.g. "{} candidates")."""
+    """A rich progress bar on standard error, drawn only on a terminal (rich is imported only
+    then); yields ``update(**kw)`` (the keywords of ``Progress.update``: ``completed``,
+    ``total``, ``advance``, and the field ``extra`` shown after the count when ``counter`` is
+    given, e.g. "{} candidates")."""
+    if not sys.stderr.isatty():
+        yield lambda **kw: None
+        return
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -220,46 +243,34 @@ def pimc_run(job: Callable[[Callable[[int, int], None]], T]) -> T:
     try:
         with samples_bar() as progress:
             return job(progress)
-    except OptionError as e:
+    except ciapano.OptionError as e:
         fail_option(e)
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         fail(str(e))
     except KeyboardInterrupt:
         interrupted("interrupted: no result (the samples were not all solved)")
 
 
-ScoreSamplesOption = Annotated[
-    str | None,
-    typer.Option(
-        "--samples",
-        metavar="N",
-        help="Also score the cards from their player's own view: N deals of the hidden hands "
-        "sampled (PIMC, as 'ciapano sample'), the expected loss against the PIMC-best card.",
-        show_default=False,
-    ),
-]
+# -- options that several commands take ------------------------------------------------------
 
-
-ScoreSeedOption = Annotated[
-    str | None,
-    typer.Option(
-        "--seed",
-        metavar="K",
-        help="With --samples: the seed of the samples (default: a fresh seed, printed).",
-        show_default=False,
-    ),
-]
-
-
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-
-
-PositionArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="POSITION",
-        help="A position file (JSON, snapshot or history form; see docs/positions.md), "
-        "or - to read standard input.",
-        show_default=False,
-    ),
-]
+#: The ``POSITION`` argument: a position file or ``-``.
+position_argument = click.argument("position", metavar="POSITION")
+#: ``--json``.
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+#: ``--samples N`` of analyse and check: score the cards from their player's own view (PIMC).
+score_samples_option = click.option(
+    "--samples",
+    "samples",
+    metavar="N",
+    default=None,
+    help="Also score the cards from their player's own view: N deals of the hidden hands "
+    "sampled (PIMC, as 'ciapano sample'), the expected loss against the PIMC-best card.",
+)
+#: ``--seed K`` with ``--samples``.
+score_seed_option = click.option(
+    "--seed",
+    "seed",
+    metavar="K",
+    default=None,
+    help="With --samples: the seed of the samples (default: a fresh seed, printed).",
+)

@@ -6,17 +6,18 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING
 
-import typer
+import click
 
 import ciapano
-from ciapano.errors import CiapanoError
-from ciapano.puzzles import CANDIDATES_PER_PUZZLE
 
 from .options import (
     EXIT_BAD_INPUT,
     EXIT_COSTLY,
+    SETTINGS,
+    echo,
+    exit_with,
     fail,
     interrupted,
     progress_bar,
@@ -24,68 +25,89 @@ from .options import (
     warn,
 )
 
+if TYPE_CHECKING:
+    from ciapano import Puzzle
 
-def _read_puzzle(source: str) -> ciapano.Puzzle:
+# ciapano.puzzles.CANDIDATES_PER_PUZZLE, for the help (not imported for a help text).
+_CANDIDATES_PER_PUZZLE = 20_000
+
+
+@click.group(
+    "puzzle",
+    context_settings=SETTINGS,
+    no_args_is_help=True,
+    help="Double-dummy puzzles: generate them, show them, check them.",
+)
+def puzzle_group() -> None:
+    pass
+
+
+def _read_puzzle(source: str) -> Puzzle:
     text = read_text(source, "a puzzle file")
     try:
         return ciapano.loads_puzzle(text)
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         fail(f"{'<stdin>' if source == '-' else source}: {e}")
 
 
+@puzzle_group.command("generate", context_settings=SETTINGS)
+@click.option(
+    "--out",
+    metavar="DIR",
+    required=True,
+    help="Directory to write the puzzle files to (made if needed).",
+)
+@click.option("--players", metavar="N", default="4", show_default=True, help="3, 4 or 5.")
+@click.option(
+    "--cards",
+    metavar="K",
+    default="5",
+    show_default=True,
+    help="Cards in each hand (4 to 6 read well).",
+)
+@click.option("--count", metavar="C", default="10", show_default=True, help="How many puzzles.")
+@click.option(
+    "--seed",
+    metavar="S",
+    default="1",
+    show_default=True,
+    help="The search's seed (same seed, same puzzles).",
+)
+@click.option(
+    "--theme",
+    metavar="THEME",
+    default=None,
+    help="last-trick, cappotto or discard (3 players).",
+)
+@click.option(
+    "--workers",
+    metavar="N",
+    default=None,
+    help="Worker processes (default: every core); the puzzles never depend on it.",
+)
+@click.option(
+    "--min-difficulty",
+    metavar="D",
+    default="0",
+    show_default=True,
+    help="Keep only puzzles of at least this difficulty (README, 'Puzzles').",
+)
+@click.option(
+    "--max-candidates",
+    metavar="M",
+    default=None,
+    help=f"Give up after M candidates (default: {_CANDIDATES_PER_PUZZLE} per puzzle asked for).",
+)
 def puzzle_generate_command(
-    out: Annotated[
-        str,
-        typer.Option(
-            "--out", metavar="DIR", help="Directory to write the puzzle files to (made if needed)."
-        ),
-    ],
-    players: Annotated[str, typer.Option("--players", metavar="N", help="3, 4 or 5.")] = "4",
-    cards: Annotated[
-        str,
-        typer.Option("--cards", metavar="K", help="Cards in each hand (4 to 6 read well)."),
-    ] = "5",
-    count: Annotated[str, typer.Option("--count", metavar="C", help="How many puzzles.")] = "10",
-    seed: Annotated[
-        str,
-        typer.Option("--seed", metavar="S", help="The search's seed (same seed, same puzzles)."),
-    ] = "1",
-    theme: Annotated[
-        str | None,
-        typer.Option(
-            "--theme",
-            metavar="THEME",
-            help="last-trick, cappotto or discard (3 players).",
-            show_default=False,
-        ),
-    ] = None,
-    workers: Annotated[
-        str | None,
-        typer.Option(
-            "--workers",
-            metavar="N",
-            help="Worker processes (default: every core); the puzzles never depend on it.",
-            show_default=False,
-        ),
-    ] = None,
-    min_difficulty: Annotated[
-        str,
-        typer.Option(
-            "--min-difficulty",
-            metavar="D",
-            help="Keep only puzzles of at least this difficulty (README, 'Puzzles').",
-        ),
-    ] = "0",
-    max_candidates: Annotated[
-        str | None,
-        typer.Option(
-            "--max-candidates",
-            metavar="M",
-            help=f"Give up after M candidates (default: {CANDIDATES_PER_PUZZLE} "
-            "per puzzle asked for).",
-            show_default=False,
-        ),
-    ] = None,
+    out: str,
+    players: str,
+    cards: str,
+    count: str,
+    seed: str,
+    theme: str | None,
+    workers: str | None,
+    min_difficulty: str,
+    max_candidates: str | None,
 ) -> None:
     """Search random deals, played part-way, for puzzles with one right card; write each as a
     position file with its verified solution (docs/positions.md, "Puzzles")."""
@@ -128,7 +150,7 @@ def puzzle_generate_command(
                 whole["--workers"], progress, max_candidates=whole["--max-candidates"],
                 min_difficulty=whole["--min-difficulty"],
             )  # fmt: skip
-    except CiapanoError as e:
+    except ciapano.CiapanoError as e:
         fail(f"--{e.field.replace('_', '-')}: {e.reason}" if e.field else e.reason)
     except KeyboardInterrupt:
         interrupted()
@@ -138,7 +160,7 @@ def puzzle_generate_command(
             path = target / f"{puzzle.name}.json"
             path.write_text(ciapano.dumps_puzzle(puzzle), encoding="utf-8")
             sol = " ".join(c.text for c in puzzle.solution)
-            typer.echo(
+            echo(
                 f"{path}  seat {puzzle.seat}  solution {sol}  value {puzzle.value}  "
                 f"margin {puzzle.margin}  difficulty {puzzle.difficulty}"
             )
@@ -146,37 +168,38 @@ def puzzle_generate_command(
         fail(f"--out: {out}: cannot be written ({e.strerror or e})")
     seconds = time.perf_counter() - start
     rate = examined[0] / seconds if seconds > 0 else 0.0
-    typer.echo(
+    echo(
         f"Found {len(found)} puzzle(s) among {examined[0]} candidates in {seconds:.1f} s "
         f"({rate:.1f} candidates/s)."
     )
     if len(found) < whole["--count"]:
         warn(f"only {len(found)} of {count} puzzles found: gave up after {examined[0]} candidates")
-        raise typer.Exit(EXIT_COSTLY)
+        exit_with(EXIT_COSTLY)
 
 
-def puzzle_show_command(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A puzzle file.")],
-    solution: Annotated[
-        bool, typer.Option("--solution", help="Also show the solution, its line and every cost.")
-    ] = False,
-) -> None:
-    """Print a puzzle as a diagram: the hands, the trick, the points taken, whose turn."""
+@puzzle_group.command("show", context_settings=SETTINGS)
+@click.argument("file", metavar="FILE")
+@click.option("--solution", is_flag=True, help="Also show the solution, its line and every cost.")
+def puzzle_show_command(file: str, solution: bool) -> None:
+    """Print a puzzle as a diagram: the hands, the trick, the points taken, whose turn.
+
+    FILE is a puzzle file.
+    """
     puzzle = _read_puzzle(file)
-    typer.echo(ciapano.puzzle_diagram(puzzle))
+    echo(ciapano.puzzle_diagram(puzzle))
     if solution:
         try:
             text = ciapano.puzzle_solution_text(puzzle)
-        except CiapanoError as e:
+        except ciapano.CiapanoError as e:
             fail(f"{file}: puzzle.line: {e}")
-        typer.echo("")
-        typer.echo(text)
+        echo("")
+        echo(text)
 
 
-def puzzle_check_command(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Puzzle files.")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object a file.")] = False,
-) -> None:
+@puzzle_group.command("check", context_settings=SETTINGS)
+@click.argument("files", metavar="FILE...", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object a file.")
+def puzzle_check_command(files: tuple[str, ...], as_json: bool) -> None:
     """Re-solve puzzles: exit 1 if a stored solution is no longer the unique right card (or
     its value, margin, costs, line, difficulty or theme no longer hold), 2 for bad input."""
     bad = failed = 0
@@ -184,20 +207,20 @@ def puzzle_check_command(
         try:
             text = _read_text_soft(source)
             puzzle = ciapano.loads_puzzle(text)
-        except (CiapanoError, OSError, UnicodeDecodeError) as e:
+        except (ciapano.CiapanoError, OSError, UnicodeDecodeError) as e:
             bad += 1
-            typer.echo(f"{Path(sys.argv[0]).name or 'ciapano'}: error: {source}: {e}", err=True)
+            warn(f"{source}: {e}")
             continue
         result = ciapano.check_puzzle(puzzle)
         failed += not result.ok
         if as_json:
-            typer.echo(json.dumps({"file": source, **result.to_dict()}))
+            echo(json.dumps({"file": source, **result.to_dict()}))
         else:
-            typer.echo(f"{source}: {result}")
+            echo(f"{source}: {result}")
     if bad:
-        raise typer.Exit(EXIT_BAD_INPUT)
+        exit_with(EXIT_BAD_INPUT)
     if failed:
-        raise typer.Exit(EXIT_COSTLY)
+        exit_with(EXIT_COSTLY)
 
 
 def _read_text_soft(source: str) -> str:

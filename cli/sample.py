@@ -3,73 +3,75 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
 
-import typer
+import click
 
 import ciapano
-from ciapano.errors import CiapanoError, OptionError
-from ciapano.montecarlo import DEFAULT_PIMC_TT_MB
-from ciapano.solving import DEFAULT_TT_MB
 
 from .options import (
-    JsonOption,
-    PositionArg,
+    SETTINGS,
+    echo,
     fail,
     fail_option,
     int_option,
     interrupted,
+    json_option,
+    position_argument,
     read_view,
     samples_bar,
 )
 
+# The defaults of --tt-mb, for the help (ciapano.solving.DEFAULT_TT_MB and
+# ciapano.montecarlo.DEFAULT_PIMC_TT_MB, not imported for a help text).
+_LARGE_TT_MB, _SMALL_TT_MB = 256, 32
 
+
+@click.command("sample", context_settings=SETTINGS)
+@position_argument
+@click.option(
+    "--seat",
+    metavar="S",
+    default=None,
+    help="The seat whose view is sampled; it must be the seat to move "
+    "(default: the file's 'view', else the seat to move).",
+)
+@click.option(
+    "--samples",
+    metavar="N",
+    default="100",
+    show_default=True,
+    help="Deals of the hidden hands to sample (>= 2).",
+)
+@click.option(
+    "--seed",
+    metavar="K",
+    default=None,
+    help="Seed of the samples (>= 0); the same seed gives the same result "
+    "(default: a fresh seed, printed).",
+)
+@json_option
+@click.option(
+    "--workers",
+    metavar="N",
+    default=None,
+    help="Worker processes (default: every core); the result does not depend on it.",
+)
+@click.option(
+    "--tt-mb",
+    type=float,
+    metavar="MIB",
+    default=None,
+    help="Transposition-table memory of each sample's solve (one table per worker) "
+    f"(default: {_LARGE_TT_MB} with 32 cards or more in play, else {_SMALL_TT_MB}).",
+)
 def sample_command(
-    position: PositionArg,
-    seat: Annotated[
-        str | None,
-        typer.Option(
-            "--seat",
-            metavar="S",
-            help="The seat whose view is sampled; it must be the seat to move "
-            "(default: the file's 'view', else the seat to move).",
-            show_default=False,
-        ),
-    ] = None,
-    samples: Annotated[
-        str,
-        typer.Option("--samples", metavar="N", help="Deals of the hidden hands to sample (>= 2)."),
-    ] = "100",
-    seed: Annotated[
-        str | None,
-        typer.Option(
-            "--seed",
-            metavar="K",
-            help="Seed of the samples (>= 0); the same seed gives the same result "
-            "(default: a fresh seed, printed).",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: JsonOption = False,
-    workers: Annotated[
-        str | None,
-        typer.Option(
-            "--workers",
-            metavar="N",
-            help="Worker processes (default: every core); the result does not depend on it.",
-            show_default=False,
-        ),
-    ] = None,
-    tt_mb: Annotated[
-        float | None,
-        typer.Option(
-            "--tt-mb",
-            metavar="MIB",
-            help="Transposition-table memory of each sample's solve (one table per worker) "
-            f"(default: {DEFAULT_TT_MB} with 32 cards or more in play, else {DEFAULT_PIMC_TT_MB}).",
-            show_default=False,
-        ),
-    ] = None,
+    position: str,
+    seat: str | None,
+    samples: str,
+    seed: str | None,
+    as_json: bool,
+    workers: str | None,
+    tt_mb: float | None,
 ) -> None:
     """Score the cards of the seat to move from its own view (PIMC).
 
@@ -79,6 +81,9 @@ def sample_command(
     95% interval and how often it was among the best.  The means are estimates, not
     guarantees: PIMC plays each sample as if every hand were open (strategy fusion); see the
     README.
+
+    POSITION is a position file (a history, or a snapshot with hidden hands as counts; see
+    docs/positions.md), or - to read standard input.
     """
     seat_n = int_option("--seat", seat, 0, "a seat number")
     n_samples = int_option("--samples", samples, 2, "a number of samples >= 2")
@@ -89,7 +94,7 @@ def sample_command(
         if info.is_over():
             fail(f"{position}: the hand is over: there is no card to score")
         info.legal_moves()
-    except CiapanoError as e:  # the viewer is not to move
+    except ciapano.CiapanoError as e:  # the viewer is not to move
         where = "--seat" if seat_n is not None else f"{position}: view"
         fail(f"{where}: {e.reason if e.field == 'view' else e}")
     try:
@@ -102,17 +107,14 @@ def sample_command(
                 tt_mb=tt_mb,
                 progress=progress,
             )
-    except OptionError as e:
+    except ciapano.OptionError as e:
         fail_option(e)
     except MemoryError as e:
         fail(f"--tt-mb: {e}")
-    except CiapanoError as e:
-        if seat_n is not None and getattr(e, "field", "") == "view":
+    except ciapano.CiapanoError as e:
+        if seat_n is not None and e.field == "view":
             fail(f"--seat: {e.reason}")
         fail(f"{'<stdin>' if position == '-' else position}: {e}")
     except KeyboardInterrupt:
         interrupted("interrupted: no result (the samples were not all solved)")
-    if as_json:
-        typer.echo(json.dumps(result.to_dict()))
-    else:
-        typer.echo(str(result))
+    echo(json.dumps(result.to_dict()) if as_json else str(result))

@@ -5,73 +5,78 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING
 
-import typer
+import click
 
 import ciapano
-from ciapano.errors import OptionError, SolveInterrupted
-from ciapano.solving import DEFAULT_TT_MB, SolveResult
+from ciapano.solving import DEFAULT_TT_MB
 
 from .options import (
-    JsonOption,
-    PositionArg,
+    SETTINGS,
+    echo,
     fail,
     fail_option,
     interrupted,
+    json_option,
+    position_argument,
     read_position,
     seat_option,
 )
 
+if TYPE_CHECKING:
+    from ciapano import SolveResult
 
+
+@click.command("solve", context_settings=SETTINGS)
+@position_argument
+@click.option(
+    "--for",
+    "seat",
+    metavar="SEAT",
+    default=None,
+    help="The perspective seat whose guaranteed penalty is computed (default: the seat to move).",
+)
+@click.option("--all-seats", is_flag=True, help="Also give every seat's own guarantee.")
+@json_option
+@click.option(
+    "--tt-mb",
+    type=float,
+    metavar="MIB",
+    default=DEFAULT_TT_MB,
+    show_default=True,
+    help="Memory for the transposition tables (MiB) in all.",
+)
+@click.option(
+    "--threads",
+    type=int,
+    metavar="N",
+    default=None,
+    help="Threads to search with (default: every core of the machine).",
+)
+@click.option(
+    "--max-nodes",
+    type=int,
+    metavar="N",
+    default=None,
+    help="Stop after about N search nodes and report what was proved.",
+)
+@click.option(
+    "--time-limit",
+    type=float,
+    metavar="SECONDS",
+    default=None,
+    help="Stop after about this many seconds and report what was proved.",
+)
 def solve_command(
-    position: PositionArg,
-    seat: Annotated[
-        str | None,
-        typer.Option(
-            "--for",
-            metavar="SEAT",
-            help="The perspective seat whose guaranteed penalty is computed "
-            "(default: the seat to move).",
-            show_default=False,
-        ),
-    ] = None,
-    all_seats: Annotated[
-        bool, typer.Option("--all-seats", help="Also give every seat's own guarantee.")
-    ] = False,
-    as_json: JsonOption = False,
-    tt_mb: Annotated[
-        float,
-        typer.Option(
-            "--tt-mb", metavar="MIB", help="Memory for the transposition tables (MiB) in all."
-        ),
-    ] = DEFAULT_TT_MB,
-    threads: Annotated[
-        int | None,
-        typer.Option(
-            "--threads",
-            metavar="N",
-            help="Threads to search with (default: every core of the machine).",
-            show_default=False,
-        ),
-    ] = None,
-    max_nodes: Annotated[
-        int | None,
-        typer.Option(
-            "--max-nodes",
-            metavar="N",
-            help="Stop after about N search nodes and report what was proved.",
-        ),
-    ] = None,
-    time_limit: Annotated[
-        float | None,
-        typer.Option(
-            "--time-limit",
-            metavar="SECONDS",
-            help="Stop after about this many seconds and report what was proved.",
-        ),
-    ] = None,
+    position: str,
+    seat: str | None,
+    all_seats: bool,
+    as_json: bool,
+    tt_mb: float,
+    threads: int | None,
+    max_nodes: int | None,
+    time_limit: float | None,
 ) -> None:
     """Solve a position double-dummy: the value of each legal card and an optimal line.
 
@@ -80,6 +85,9 @@ def solve_command(
     value for the same reason) are listed together.  With --max-nodes or --time-limit a solve
     may stop early: it then prints only what it proved (a range lo..hi, "exact": false), and
     Ctrl-C does the same.
+
+    POSITION is a position file (JSON, snapshot or history form; see docs/positions.md), or -
+    to read standard input.
     """
     pos = read_position(position)
     perspective = seat_option(seat, pos)
@@ -94,30 +102,35 @@ def solve_command(
             max_nodes=max_nodes,
             time_limit=time_limit,
         )
-    except OptionError as e:
+    except ciapano.OptionError as e:
         fail_option(e)
     except MemoryError as e:
         fail(f"--tt-mb: {e}")
-    except SolveInterrupted as e:
+    except ciapano.SolveInterrupted as e:
         _print_result(e.result, as_json)
         interrupted("interrupted: the values shown are what was proved before Ctrl-C")
     _print_result(result, as_json)
 
 
 def _print_result(result: SolveResult, as_json: bool) -> None:
-    if as_json:
-        typer.echo(json.dumps(result.to_dict()))
-    else:
-        typer.echo(str(result))
+    echo(json.dumps(result.to_dict()) if as_json else str(result))
 
 
-def validate_command(position: PositionArg) -> None:
-    """Check a position file and print the position, or the first problem found."""
+@click.command("validate", context_settings=SETTINGS)
+@position_argument
+def validate_command(position: str) -> None:
+    """Check a position file and print the position, or the first problem found.
+
+    POSITION is a position file, or - to read standard input.
+    """
     pos = read_position(position)
-    typer.echo(str(pos))
-    typer.echo(f"valid: {pos.players} players, seat {pos.to_move} to move")
+    echo(str(pos))
+    echo(f"valid: {pos.players} players, seat {pos.to_move} to move")
 
 
+@click.command("schema", context_settings=SETTINGS)
 def schema_command() -> None:
     """Print the JSON Schema of position files."""
-    typer.echo(Path(ciapano.SCHEMA_PATH).read_text(encoding="utf-8"), nl=False)
+    from ciapano.formats import SCHEMA_PATH
+
+    echo(SCHEMA_PATH.read_text(encoding="utf-8"), nl=False)

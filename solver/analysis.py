@@ -23,8 +23,6 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
-import numpy as np
-
 from . import _core
 from .cards import CARDS, Card, CardSet
 from .errors import (
@@ -606,6 +604,8 @@ def play_out(
     for i, p in enumerate(policies):
         if p not in POLICIES:
             raise PositionError(f"policies[{i}]", f"{p!r} is not one of {list(POLICIES)}")
+    import numpy as np  # here: checking and analysing need no NumPy
+
     rng = np.random.default_rng(seed)
     if "optimal" in policies and not position.is_over():
         return _stoppable(

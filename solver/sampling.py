@@ -43,14 +43,15 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import factorial, prod
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, Card, CardSet, Suit
 from .errors import CardError, IllegalMoveError, InformationSetError, PositionError
 from .position import Position, rules_for, taken_thirds, thirds_text
 from .rules import Rules
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["InformationSet", "count_deals", "sample_deals"]
 
@@ -814,6 +815,8 @@ def sample_deals(
 
 
 def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:
+    import numpy as np  # here: reading a position file needs this module, not NumPy
+
     if isinstance(seed, np.random.Generator):
         return seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):

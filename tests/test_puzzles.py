@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import ciapano
 from ciapano import DECK, CardSet, Position
