@@ -33,6 +33,7 @@ from .options import (
     score_seed_option,
     steps_bar,
     warn,
+    where,
 )
 
 
@@ -216,7 +217,7 @@ def _analyse_batch(
 ) -> None:
     n_workers = workers if workers is not None else max(1, os.cpu_count() or 1)
     check_tt_mb(tt_mb, 1 if dask is not None else n_workers)
-    where = "<stdin>" if source == "-" else source
+    name = where(source)
     records = list(ciapano.read_records(read_text(source, "a file of hand records").splitlines()))
     failed = 0
     start = time.perf_counter()
@@ -235,7 +236,7 @@ def _analyse_batch(
                 f.flush()
                 if "error" in result:
                     failed += 1
-                    warn(f"{where}: {result['error']}")
+                    warn(f"{name}: {result['error']}")
     except ciapano.MissingDependency as e:
         fail(f"--{e.field}: {e.reason}")
     except ciapano.OptionError as e:

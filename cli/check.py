@@ -26,6 +26,7 @@ from .options import (
     score_seed_option,
     steps_bar,
     warn,
+    where,
 )
 
 
@@ -94,12 +95,12 @@ def check_command(
         return
     if position is None or card is None:
         fail("give a position file and a card (POSITION CARD), or --batch FILE")
-    where = "<stdin>" if position == "-" else position
+    name = where(position)
     text = read_text(position, "a position file")
     try:
         pos = ciapano.loads(text)
     except ciapano.CiapanoError as e:
-        fail(f"{where}: {e}")
+        fail(f"{name}: {e}")
     try:
         result = interruptible(lambda: ciapano.check(pos, card, tt_mb=tt_mb))
     except ciapano.CiapanoError as e:
@@ -109,7 +110,7 @@ def check_command(
         try:
             view = ciapano.loads_view(text)
         except ciapano.CiapanoError as e:
-            fail(f"{where}: {e}")
+            fail(f"{name}: {e}")
         loss = pimc_run(
             lambda progress: ciapano.pimc_check(
                 view, card, n_samples, seed_n, workers=n_workers, progress=progress
@@ -129,7 +130,7 @@ def check_command(
 
 
 def _check_batch(source: str, as_json: bool, tt_mb: float) -> None:
-    where = "<stdin>" if source == "-" else source
+    name = where(source)
     lines = read_text(source, "a file of decisions").splitlines()
     total = sum(1 for t in lines if t.strip())
     checks = []
@@ -139,7 +140,7 @@ def _check_batch(source: str, as_json: bool, tt_mb: float) -> None:
                 checks.append(c)
                 advance()
                 if c.result is None:
-                    warn(f"{where}: {c.error}")
+                    warn(f"{name}: {c.error}")
                     if as_json:
                         echo(json.dumps(c.to_dict()))
                 else:

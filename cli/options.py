@@ -84,49 +84,39 @@ def read_text(source: str, what: str) -> str:
         fail(f"{source}: cannot be read ({e})")
 
 
+def where(source: str) -> str:
+    """How a message names an input: its path, or ``<stdin>`` for ``-``."""
+    return "<stdin>" if source == "-" else source
+
+
 def read_position(source: str) -> Position:
     """Load a position file, or standard input for ``-``; bad input exits with status 2."""
+    text = read_text(source, "a position file")
     try:
-        if source == "-":
-            return ciapano.loads(sys.stdin.read())
-        return ciapano.load(source)
+        return ciapano.loads(text)
     except ciapano.CiapanoError as e:
-        where = "<stdin>" if source == "-" else source
-        fail(f"{where}: {e}")
-    except FileNotFoundError:
-        fail(f"{source}: no such file")
-    except IsADirectoryError:
-        fail(f"{source}: is a directory, not a position file")
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"{source}: cannot be read ({e})")
+        fail(f"{where(source)}: {e}")
 
 
 def read_view(source: str, seat: int | None) -> InformationSet:
     """What seat ``seat`` (default: the file's view) knows, from a position file or standard
     input; bad input exits with status 2."""
-    where = "<stdin>" if source == "-" else source
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        fail(f"{source}: no such file")
-    except IsADirectoryError:
-        fail(f"{source}: is a directory, not a position file")
-    except (OSError, UnicodeDecodeError) as e:
-        fail(f"{source}: cannot be read ({e})")
+    text = read_text(source, "a position file")
     try:
         return ciapano.loads_view(text, seat)
     except ciapano.CiapanoError as e:
         if seat is not None and e.field == "view":
             fail(f"--seat: {e.reason}")
-        fail(f"{where}: {e}")
+        fail(f"{where(source)}: {e}")
 
 
 def read_record(source: str) -> HandRecord:
+    """Load a hand record, or standard input for ``-``; bad input exits with status 2."""
     text = read_text(source, "a hand record")
     try:
         return ciapano.loads_record(text)
     except ciapano.CiapanoError as e:
-        fail(f"{'<stdin>' if source == '-' else source}: {e}")
+        fail(f"{where(source)}: {e}")
 
 
 def seat_option(text: str | None, pos: Position) -> int | None:

@@ -23,6 +23,7 @@ from .options import (
     progress_bar,
     read_text,
     warn,
+    where,
 )
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def _read_puzzle(source: str) -> Puzzle:
     try:
         return ciapano.loads_puzzle(text)
     except ciapano.CiapanoError as e:
-        fail(f"{'<stdin>' if source == '-' else source}: {e}")
+        fail(f"{where(source)}: {e}")
 
 
 @puzzle_group.command("generate", context_settings=SETTINGS)

@@ -19,6 +19,7 @@ from .options import (
     position_argument,
     read_view,
     samples_bar,
+    where,
 )
 
 # The defaults of --tt-mb, for the help (ciapano.solving.DEFAULT_TT_MB and
@@ -95,8 +96,8 @@ def sample_command(
             fail(f"{position}: the hand is over: there is no card to score")
         info.legal_moves()
     except ciapano.CiapanoError as e:  # the viewer is not to move
-        where = "--seat" if seat_n is not None else f"{position}: view"
-        fail(f"{where}: {e.reason if e.field == 'view' else e}")
+        what = "--seat" if seat_n is not None else f"{position}: view"
+        fail(f"{what}: {e.reason if e.field == 'view' else e}")
     try:
         with samples_bar() as progress:
             result = ciapano.pimc(
@@ -114,7 +115,7 @@ def sample_command(
     except ciapano.CiapanoError as e:
         if seat_n is not None and e.field == "view":
             fail(f"--seat: {e.reason}")
-        fail(f"{'<stdin>' if position == '-' else position}: {e}")
+        fail(f"{where(position)}: {e}")
     except KeyboardInterrupt:
         interrupted("interrupted: no result (the samples were not all solved)")
     echo(json.dumps(result.to_dict()) if as_json else str(result))
