@@ -18,7 +18,7 @@ import time
 
 from ciapano.cards import CARDS
 from ciapano.dealing import random_deal
-from ciapano.solve import _search
+from ciapano.solving import _search
 
 #: (players, seed of ciapano.dealing.random_deal, index of the leader's card class)
 CASES = [(4, 2, 0), (4, 3, 0), (4, 5, 0), (3, 2, 0), (3, 4, 0), (5, 1, 0), (5, 3, 0), (4, 6, 1)]

@@ -38,7 +38,7 @@ from pathlib import Path
 
 
 def load_builds(specs: list[str], scratch: Path) -> dict[str, tuple]:
-    """``{name: (solve module, dealing module)}`` of each ``name=DIR`` build."""
+    """``{name: (solving module, dealing module)}`` of each ``name=DIR`` build."""
     sys.path.insert(0, str(scratch))
     builds = {}
     for spec in specs:
@@ -52,10 +52,20 @@ def load_builds(specs: list[str], scratch: Path) -> dict[str, tuple]:
             raise SystemExit(f"build {spec!r}: the name {name!r} is used twice")
         shutil.copytree(package, scratch / f"ciapano_{name}")
         builds[name] = (
-            importlib.import_module(f"ciapano_{name}.solve"),
+            _solving_module(f"ciapano_{name}"),
             importlib.import_module(f"ciapano_{name}.dealing"),
         )
     return builds
+
+
+def _solving_module(package: str):
+    """The module of ``solve``: ``solving`` since it was renamed, ``solve`` in older builds."""
+    try:
+        return importlib.import_module(f"{package}.solving")
+    except ModuleNotFoundError as e:
+        if e.name != f"{package}.solving":
+            raise
+        return importlib.import_module(f"{package}.solve")
 
 
 def main() -> None:

@@ -19,19 +19,22 @@ null-window search.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
-import numpy as np
-
-from . import engine
-from .cards import CARDS, Card, CardError, CardSet
-from .errors import CiapanoError, IllegalMoveError, PositionError
-from .games import HAND_POINTS
+from .cards import CARDS, Card, CardSet
+from .engine import OPTION_ALL, SearchLimits
+from .errors import (
+    AnalysisInterrupted,
+    CardError,
+    CiapanoError,
+    IllegalMoveError,
+    PositionError,
+)
 from .position import Position
 from .records import HandRecord, record_from_dict
-from .solve import DEFAULT_TT_MB, _check_options, _search
+from .solving import DEFAULT_TT_MB, _search, check_options, run_stoppable
 
 __all__ = [
     "POLICIES",
@@ -48,9 +51,7 @@ __all__ = [
 #: The play policies of :func:`play_out`.
 POLICIES = ("random", "optimal")
 
-
-class AnalysisInterrupted(KeyboardInterrupt):
-    """A stop request (Ctrl-C) ended an analysis before it was complete."""
+T = TypeVar("T")
 
 
 def _root_args(position: Position) -> tuple[list[int], int, list[int], list[int]]:
@@ -65,9 +66,9 @@ def _root_args(position: Position) -> tuple[list[int], int, list[int], list[int]
 class _Engine:
     """One core search and table for every position from ``first`` on (same deal)."""
 
-    def __init__(self, first: Position, tt_mb: float, limits: engine.SearchLimits | None) -> None:
-        self.limits = limits if limits is not None else engine.SearchLimits()
-        self.core = _search(first, tt_mb, engine.OPTION_ALL, self.limits)
+    def __init__(self, first: Position, tt_mb: float, limits: SearchLimits) -> None:
+        self.limits = limits
+        self.core = _search(first, tt_mb, OPTION_ALL, limits)
         self._at = first
 
     def _root(self, position: Position) -> None:
@@ -80,12 +81,15 @@ class _Engine:
         position: Position,
         seat: int,
         lower: int = 0,
-        upper: int = HAND_POINTS,
+        upper: int | None = None,
         guess: int = -1,
     ) -> int:
         """``seat``'s guarantee at ``position`` clamped to ``[lower, upper]`` (the caller knows
-        it lies there, or asks only where it stands against the range)."""
+        it lies there, or asks only where it stands against the range; ``upper`` None: the most
+        a value of the game can be)."""
         self._root(position)
+        if upper is None:
+            upper = position.game.value_bounds[1]
         lo, hi = self.core.value_within(seat, lower, upper, guess)
         if lo != hi:
             raise AnalysisInterrupted("the analysis was stopped")
@@ -104,6 +108,19 @@ class _Engine:
     @property
     def nodes(self) -> int:
         return self.core.nodes
+
+
+def _stoppable(work: Callable[[SearchLimits], T]) -> T:
+    """Run ``work`` (given the limits of its searches) so that Ctrl-C stops its searches at
+    once (:func:`~ciapano.solving.run_stoppable`).
+
+    :raises AnalysisInterrupted: on Ctrl-C, after the searches have stopped.
+    """
+    limits = SearchLimits()
+    try:
+        return run_stoppable(lambda: work(limits), limits)
+    except KeyboardInterrupt:
+        raise AnalysisInterrupted("the analysis was stopped") from None
 
 
 @dataclass(frozen=True)
@@ -279,9 +296,17 @@ def _replay(position: Position, play: Sequence[Any]) -> tuple[list[Position], li
             c = Card(card)
             positions.append(positions[-1].play(c))
         except (IllegalMoveError, CardError) as e:
-            raise IllegalMoveError(f"play[{i}]", str(e).removeprefix("card: ")) from None
+            raise IllegalMoveError(f"play[{i}]", e.reason) from None
         cards.append(c)
     return positions, cards
+
+
+class _Walk(NamedTuple):
+    """What :func:`_walk` found."""
+
+    cards: list[CardAnalysis]
+    #: With ``every_seat``, every seat's guarantee in every position; else None.
+    guarantees: list[tuple[int, ...]] | None
 
 
 def _walk(
@@ -291,7 +316,7 @@ def _walk(
     opening: Sequence[int | None],
     every_seat: bool,
     offset: int = 0,
-) -> tuple[list[CardAnalysis], list[tuple[int, ...]] | None]:
+) -> _Walk:
     """Value every card of ``play`` (``positions[k]`` is the position before card ``k``);
     ``opening`` holds the seats' guarantees at the first position where known (None where not;
     every seat's with ``every_seat``); ``offset`` is the index of the first card in the whole
@@ -299,7 +324,8 @@ def _walk(
     n = positions[0].players
     # value[s]: seat s's guarantee at position exact_at[s], and an upper bound on it until s
     # plays again (the other seats' cards can only lower it).
-    value = [HAND_POINTS if v is None else v for v in opening]
+    most = positions[0].game.value_bounds[1]
+    value = [most if v is None else v for v in opening]
     exact_at = [0 if v is not None else -1 for v in opening]
     table = [tuple(value)] if every_seat else None
     cards: list[CardAnalysis] = []
@@ -318,12 +344,22 @@ def _walk(
                 best += cls
         # One class: every legal card has the position's value.
         alone = len(classes) == 1
-        after = before if alone else engine.value(nxt, m, before, HAND_POINTS, before)
+        after = before if alone else engine.value(nxt, m, before, most, before)
         if after == before:
             best += played
         trick = pos.trick_number
         best_cards = tuple(CardSet(best))  # in display order: suits S H D C, high to low
-        cards.append(CardAnalysis(offset + k, trick, m, card, before, after, best_cards))
+        cards.append(
+            CardAnalysis(
+                index=offset + k,
+                trick=trick,
+                seat=m,
+                card=card,
+                before=before,
+                after=after,
+                best=best_cards,
+            )
+        )
         value[m] = after
         exact_at[m] = k + 1
         if table is not None:
@@ -332,7 +368,7 @@ def _walk(
                     value[s] = engine.value(nxt, s, 0, value[s], value[s])
                     exact_at[s] = k + 1
             table.append(tuple(value))
-    return cards, table
+    return _Walk(cards=cards, guarantees=table)
 
 
 def _start(positions: Sequence[Position], from_trick: int) -> int:
@@ -358,7 +394,6 @@ def analyse(
     from_trick: int = 1,
     every_seat: bool = True,
     tt_mb: float = DEFAULT_TT_MB,
-    _limits: engine.SearchLimits | None = None,
 ) -> Analysis:
     """Analyse a played hand card by card, double-dummy.
 
@@ -381,9 +416,10 @@ def analyse(
     :raises PositionError: for a play that does not reach the end of the hand, or ``play``
         given with a record (or missing with a position), a ``from_trick`` out of range.
     :raises OptionError: for a bad table size.
+    :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     started = time.perf_counter()
-    _check_options(tt_mb, 1, None, None)
+    check_options(tt_mb=tt_mb)
     record: HandRecord | None = None
     if isinstance(source, Mapping):
         source = record_from_dict(source)
@@ -403,7 +439,7 @@ def analyse(
                 f"the play stops after {len(positions) - 1} cards, before the end of the hand",
             )
     else:
-        raise CiapanoError(f"source: {type(source).__name__} is not a hand record or a position")
+        raise CiapanoError("source", f"{type(source).__name__} is not a hand record or a position")
     start = _start(positions, from_trick)
     positions, play_cards = positions[start:], play_cards[start:]
     first = positions[0]
@@ -413,23 +449,37 @@ def analyse(
         table = [tuple(opening)] if every_seat else None
         nodes = 0
     else:
-        engine = _Engine(first, tt_mb, _limits)
-        opening = [engine.value(first, s) for s in range(first.players)]
-        cards, table = _walk(engine, positions, play_cards, opening, every_seat, start)
-        nodes = engine.nodes
+
+        def work(limits: SearchLimits) -> tuple[list[int], _Walk, int]:
+            engine = _Engine(first, tt_mb, limits)
+            opening = [engine.value(first, s) for s in range(first.players)]
+            walk = _walk(engine, positions, play_cards, opening, every_seat, start)
+            return opening, walk, engine.nodes
+
+        opening, walk, nodes = _stoppable(work)
+        cards, table = walk.cards, walk.guarantees
     score = positions[-1].score()
     seats = []
     for s in range(first.players):
         costs = [c.cost for c in cards if c.seat == s and c.cost]
         name = record.names[s] if record is not None and record.names is not None else None
-        seats.append(SeatAnalysis(s, score[s], opening[s], len(costs), sum(costs), name))
+        seats.append(
+            SeatAnalysis(
+                seat=s,
+                score=score[s],
+                guarantee=opening[s],
+                mistakes=len(costs),
+                total_cost=sum(costs),
+                name=name,
+            )
+        )
     return Analysis(
-        tuple(cards),
-        tuple(seats),
-        nodes,
-        time.perf_counter() - started,
-        tuple(table) if table is not None else None,
-        record.id if record is not None else None,
+        cards=tuple(cards),
+        seats=tuple(seats),
+        nodes=nodes,
+        seconds=time.perf_counter() - started,
+        guarantees=tuple(table) if table is not None else None,
+        id=record.id if record is not None else None,
     )
 
 
@@ -492,7 +542,6 @@ def check(
     card: Card | str,
     *,
     tt_mb: float = DEFAULT_TT_MB,
-    _limits: engine.SearchLimits | None = None,
 ) -> CheckResult:
     """Check one decision: is ``card`` optimal for the seat to move, and what does it cost?
 
@@ -502,21 +551,33 @@ def check(
     :raises IllegalMoveError: if the card is not a legal card of the seat to move (or the hand
         is over); the message names the card, seat and reason.
     :raises OptionError: for a bad table size.
+    :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     start = time.perf_counter()
-    _check_options(tt_mb, 1, None, None)
+    check_options(tt_mb=tt_mb)
     try:
-        card = Card(card)
+        played = Card(card)
     except CardError as e:
-        raise IllegalMoveError("card", str(e)) from None
-    after = position.play(card)
-    engine = _Engine(position, tt_mb, _limits)
-    cards, _ = _walk(engine, [position, after], [card], [None] * position.players, False)
-    c = cards[0]
+        raise IllegalMoveError("card", e.reason) from None
+    after = position.play(played)
+
+    def work(limits: SearchLimits) -> tuple[CardAnalysis, int]:
+        engine = _Engine(position, tt_mb, limits)
+        walk = _walk(engine, [position, after], [played], [None] * position.players, False)
+        return walk.cards[0], engine.nodes
+
+    c, nodes = _stoppable(work)
     return CheckResult(
-        c.seat, c.card, c.optimal, c.cost, c.after, c.before, c.best, engine.nodes,
-        time.perf_counter() - start,
-    )  # fmt: skip
+        seat=c.seat,
+        card=c.card,
+        optimal=c.optimal,
+        cost=c.cost,
+        value=c.after,
+        best_value=c.before,
+        best=c.best,
+        nodes=nodes,
+        seconds=time.perf_counter() - start,
+    )
 
 
 def play_out(
@@ -525,7 +586,6 @@ def play_out(
     seed: int | Sequence[int] | None = None,
     *,
     tt_mb: float = 64,
-    _limits: engine.SearchLimits | None = None,
 ) -> tuple[Card, ...]:
     """Play a position out to the end of the hand, each seat by a simple policy.
 
@@ -536,6 +596,7 @@ def play_out(
     :param tt_mb: memory of the table of the optimal seats' searches, in MiB.
     :returns: the cards played, in order.
     :raises PositionError: for an unknown policy or a list of policies of the wrong length.
+    :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     n = position.players
     if isinstance(policies, str):
@@ -546,12 +607,23 @@ def play_out(
     for i, p in enumerate(policies):
         if p not in POLICIES:
             raise PositionError(f"policies[{i}]", f"{p!r} is not one of {list(POLICIES)}")
+    import numpy as np  # here: checking and analysing need no NumPy
+
     rng = np.random.default_rng(seed)
-    engine = None
     if "optimal" in policies and not position.is_over():
-        engine = _Engine(position, tt_mb, _limits)
+        return _stoppable(
+            lambda limits: _play(position, policies, rng, _Engine(position, tt_mb, limits))
+        )
+    return _play(position, policies, rng, None)
+
+
+def _play(
+    position: Position, policies: Sequence[str], rng: Any, engine: _Engine | None
+) -> tuple[Card, ...]:
+    """The play of :func:`play_out` (``engine`` for the optimal seats, None if there are none)."""
+    n = position.players
     # For each optimal seat, an upper bound on its guarantee (exact after its own card).
-    bound = [HAND_POINTS] * n
+    bound = [position.game.value_bounds[1]] * n
     out: list[Card] = []
     pos = position
     while not pos.is_over():

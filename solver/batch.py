@@ -11,27 +11,24 @@ Result lines (JSON objects, one per record)::
     {"id": "h2", "line": 2, "error": "line 2: record 'h2': play[12]: seat 2 must follow ..."}
 
 Each hand is analysed in one process with its own table (:func:`ciapano.analyse`), so the
-values and the node counts do not depend on the number of workers.  Local workers are
-processes (``concurrent.futures.ProcessPoolExecutor``, the platform's start method: a
-script that calls :func:`analyse_batch` where it is not ``fork`` needs the usual
-``if __name__ == "__main__":`` guard); ``dask`` is
-the address of a running Dask scheduler (``dask.distributed``, optional: ``pip install
-"ciapano[dask]"``).
+values and the node counts do not depend on the number of workers.  Local workers are the
+processes of :mod:`ciapano.workers` (ordered results, Ctrl-C stops them at once; a script that
+calls :func:`analyse_batch` where the start method is not ``fork`` needs the usual
+``if __name__ == "__main__":`` guard); ``dask`` is the address of a running Dask scheduler
+(``dask.distributed``, optional: ``pip install "ciapano[dask]"``), scheduled by the same
+ordered loop (:func:`ciapano.workers.in_order`).
 """
 
 from __future__ import annotations
 
-import os
-import signal
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
-from . import engine
-from .errors import CiapanoError, MissingDependency
-from .records import HandRecord, RecordError, record_from_dict
-from .solve import DEFAULT_TT_MB, OptionError, _check_options, run_stoppable
+from .errors import CiapanoError, MissingDependency, OptionError, RecordError
+from .records import HandRecord, record_from_dict
+from .solving import DEFAULT_TT_MB, check_options
+from .workers import DoneCallback, check_workers, in_order, ordered_map
 
 __all__ = ["analyse_batch", "analyse_job"]
 
@@ -40,7 +37,6 @@ def analyse_job(
     line: int | None,
     record: dict[str, Any],
     options: dict[str, Any] | None = None,
-    _limits: Any = None,
 ) -> dict[str, Any]:
     """Analyse one record given as a dict (what a worker runs): the result line, or an error
     line that names the record.  ``options`` are keyword arguments of :func:`ciapano.analyse`
@@ -51,7 +47,7 @@ def analyse_job(
         from .analysis import analyse
 
         rec = record_from_dict(record)
-        analysis = analyse(rec, every_seat=False, _limits=_limits, **(options or {}))
+        analysis = analyse(rec, every_seat=False, **(options or {}))
     except RecordError as e:
         return {**head, "error": str(e.at_line(line) if line is not None else e)}
     except KeyboardInterrupt:
@@ -64,17 +60,14 @@ def analyse_job(
     return {**head, **analysis.to_dict()}
 
 
-def _ignore_sigint() -> None:
-    # Workers leave Ctrl-C to the main process, which stops them.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _dask_client(dask: Any) -> tuple[Any, bool]:
     try:
         from distributed import Client
     except ImportError:
         raise MissingDependency(
-            "--dask: dask.distributed is not installed; pip install 'ciapano[dask]'"
+            "dask",
+            "dask.distributed is not installed; pip install 'ciapano[dask]'",
+            name="distributed",
         ) from None
     if isinstance(dask, Client):
         return dask, False
@@ -114,127 +107,50 @@ def analyse_batch(
         unreachable scheduler.
     :raises MissingDependency: for ``dask`` without ``dask.distributed`` installed.
     """
-    if workers is None:
-        workers = max(1, os.cpu_count() or 1)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise OptionError("workers", f"{workers!r} is not a number of workers >= 1")
-    _check_options(tt_mb, 1, None, None)
-    if dask is None:
-        try:
-            _check_options(tt_mb * workers, 1, None, None)
-        except OptionError as e:
-            raise OptionError(
-                "tt_mb", f"{tt_mb:g} MiB for each of {workers} workers" + str(e).split(" MiB", 1)[1]
-            ) from None
+    workers = check_workers(workers)
+    check_options(tt_mb=tt_mb, workers=1 if dask is not None else workers)
     if isinstance(from_trick, bool) or not isinstance(from_trick, int) or from_trick < 1:
         raise OptionError("from_trick", f"{from_trick!r} is not a trick number >= 1")
     client = _dask_client(dask) if dask is not None else None
-
-    def done(result: dict[str, Any]) -> dict[str, Any]:
-        if on_done is not None:
-            on_done(result)
-        return result
-
-    options = {"tt_mb": tt_mb, "from_trick": from_trick}
+    run = partial(_run_job, options={"tt_mb": tt_mb, "from_trick": from_trick})
     jobs = (_job(i, item) for i, item in enumerate(records, start=1))
+    done = None if on_done is None else lambda _index, result: on_done(result)
     if client is not None:
-        return _run_dask(jobs, client, options, done)
-    if workers == 1:
-        return _run_here(jobs, options, done)
-    return _run_pool(jobs, workers, options, done)
+        return _run_dask(jobs, client, run, done)
+    return ordered_map(run, jobs, workers=workers, on_done=done)
 
 
-def _run_here(
-    jobs: Iterable[tuple[int | None, dict[str, Any]]],
-    options: dict[str, Any],
-    done: Callable[[dict[str, Any]], dict[str, Any]],
-) -> Iterator[dict[str, Any]]:
-    for line, payload in jobs:
-        if "error" in payload:
-            yield done(payload)
-            continue
-        limits = engine.SearchLimits()
-        job = partial(analyse_job, line, payload, options, limits)
-        yield done(run_stoppable(job, limits))
+class _Job(NamedTuple):
+    """One record of a batch, as a worker gets it."""
+
+    line: int | None
+    #: The record as a dict to analyse, or already an error result.
+    payload: dict[str, Any]
 
 
-def _job(position: int, item: Any) -> tuple[int | None, dict[str, Any]]:
-    """(line, a record dict to analyse or an error result)."""
+def _job(position: int, item: Any) -> _Job:
+    """The job of one item of ``records`` (``position`` its place, from 1)."""
     line, record = item if isinstance(item, tuple) else (position, item)
     if isinstance(record, RecordError):
         error = record if record.line is not None or line is None else record.at_line(line)
-        return line, {"id": record.record_id, "line": line, "error": str(error)}
+        return _Job(line, {"id": record.record_id, "line": line, "error": str(error)})
     if isinstance(record, HandRecord):
-        return line, record.to_dict()
-    return line, dict(record)
+        return _Job(line, record.to_dict())
+    return _Job(line, dict(record))
 
 
-def _ordered(
-    jobs: Iterable[tuple[int | None, dict[str, Any]]],
-    submit: Callable[[int | None, dict[str, Any]], Any],
-    wait_some: Callable[[set[Any]], set[Any]],
-    result_of: Callable[[Any], dict[str, Any]],
-    limit: int,
-    done: Callable[[dict[str, Any]], dict[str, Any]],
-) -> Iterator[dict[str, Any]]:
-    """Keep at most ``limit`` jobs running; yield the results in input order."""
-    ready: dict[int, dict[str, Any]] = {}
-    running: dict[Any, int] = {}
-    next_out = 0
-    it = enumerate(jobs)
-    exhausted = False
-    while True:
-        while not exhausted and len(running) < limit:
-            try:
-                i, (line, payload) = next(it)
-            except StopIteration:
-                exhausted = True
-                break
-            if "error" in payload:
-                ready[i] = done(payload)
-            else:
-                running[submit(line, payload)] = i
-        while next_out in ready:
-            yield ready.pop(next_out)
-            next_out += 1
-        if not running:
-            if exhausted:
-                return
-            continue
-        for fut in wait_some(set(running)):
-            ready[running.pop(fut)] = done(result_of(fut))
-
-
-def _run_pool(
-    jobs: Iterable[tuple[int | None, dict[str, Any]]],
-    workers: int,
-    options: dict[str, Any],
-    done: Callable[[dict[str, Any]], dict[str, Any]],
-) -> Iterator[dict[str, Any]]:
-    pool = ProcessPoolExecutor(workers, initializer=_ignore_sigint)
-    try:
-        yield from _ordered(
-            jobs,
-            lambda line, record: pool.submit(analyse_job, line, record, options),
-            lambda futures: wait(futures, return_when=FIRST_COMPLETED).done,
-            Future.result,
-            2 * workers,
-            done,
-        )
-    except BaseException:
-        # Ctrl-C or a closed generator: stop the workers at once, not after their hands.
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+def _run_job(job: _Job, options: dict[str, Any]) -> dict[str, Any]:
+    """What a worker runs: the job's result line (an error result is its own result)."""
+    if "error" in job.payload:
+        return job.payload
+    return analyse_job(job.line, job.payload, options)
 
 
 def _run_dask(
-    jobs: Iterable[tuple[int | None, dict[str, Any]]],
+    jobs: Iterable[_Job],
     client: tuple[Any, bool],
-    options: dict[str, Any],
-    done: Callable[[dict[str, Any]], dict[str, Any]],
+    run: Callable[[_Job], dict[str, Any]],
+    on_done: DoneCallback | None,
 ) -> Iterator[dict[str, Any]]:
     from distributed import wait as dask_wait
 
@@ -242,13 +158,13 @@ def _run_dask(
     try:
         threads = sum(dask_client.nthreads().values()) or 1
 
-        def submit(line: int | None, record: dict[str, Any]) -> Any:
-            return dask_client.submit(analyse_job, line, record, options, pure=False)
+        def submit(job: _Job) -> Any:
+            return dask_client.submit(run, job, pure=False)
 
         def wait_some(futures: set[Any]) -> set[Any]:
             return set(dask_wait(list(futures), return_when="FIRST_COMPLETED").done)
 
-        yield from _ordered(jobs, submit, wait_some, lambda f: f.result(), 2 * threads, done)
+        yield from in_order(jobs, submit, wait_some, lambda f: f.result(), 2 * threads, on_done)
     finally:
         if own:
             dask_client.close()

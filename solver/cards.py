@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
-from .errors import CiapanoError
+from .errors import CardError
 
 __all__ = [
     "CARDS",
@@ -35,10 +35,6 @@ __all__ = [
     "Rank",
     "Suit",
 ]
-
-
-class CardError(CiapanoError):
-    """A text or number that is not a card of the 40-card deck (a ``ValueError``)."""
 
 
 class Suit(IntEnum):
@@ -122,10 +118,12 @@ class Card:
         if isinstance(card, int) and not isinstance(card, bool):
             if 0 <= card < 40:
                 return CARDS[card]
-            raise CardError(f"{card!r} is not a card index: indices run from 0 to 39")
+            raise CardError("card", f"{card!r} is not a card index: indices run from 0 to 39")
         if isinstance(card, str):
             return _parse(card)
-        raise CardError(f"{card!r} is not a card: expected text such as '3S' or an index 0..39")
+        raise CardError(
+            "card", f"{card!r} is not a card: expected text such as '3S' or an index 0..39"
+        )
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -201,15 +199,16 @@ class Card:
 
 def _parse(text: str) -> Card:
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: expected text such as '3S'")
+        raise CardError("card", f"{text!r} is not a card: expected text such as '3S'")
     t = text.strip()
     # Upper-case only ASCII letters: str.upper() would also turn e.g. 'ſ' into 'S'.
     t = "".join(ch.upper() if ch.isascii() else ch for ch in t)
     if len(t) == 2 and t[0] in _RANK_ALIASES and t[1] in _SUIT_ALIASES:
         return CARDS[10 * _SUIT_ALIASES[t[1]] + _RANK_ALIASES[t[0]]]
     raise CardError(
+        "card",
         f"{text!r} is not a card: write RANK+SUIT with a rank of 3 2 A K Q J 7 6 5 4 "
-        "and a suit of S H D C (or ♠ ♥ ♦ ♣), e.g. '3S' or 'a♦'"
+        "and a suit of S H D C (or ♠ ♥ ♦ ♣), e.g. '3S' or 'a♦'",
     )
 
 
@@ -236,12 +235,14 @@ class CardSet:
             mask = cards.mask
         elif isinstance(cards, int) and not isinstance(cards, bool):
             if cards < 0 or cards >> 40:
-                raise CardError(f"{cards:#x} is not a card set: masks use bits 0..39")
+                raise CardError("cards", f"{cards:#x} is not a card set: masks use bits 0..39")
             mask = cards
         elif isinstance(cards, str):
             mask = CardSet.parse(cards).mask
         elif isinstance(cards, (bool, float)) or not hasattr(cards, "__iter__"):
-            raise CardError(f"{cards!r} is not a card set: give cards, card texts or a mask")
+            raise CardError(
+                "cards", f"{cards!r} is not a card set: give cards, card texts or a mask"
+            )
         else:
             mask = 0
             for c in cards:
@@ -368,10 +369,10 @@ class Deck:
 
     def __init__(self, name: str, cards: int | Iterable[Card | str | int] | CardSet) -> None:
         if not isinstance(name, str) or not name.strip():
-            raise CardError(f"{name!r} is not a deck's name: give a non-empty text")
+            raise CardError("name", f"{name!r} is not a deck's name: give a non-empty text")
         card_set = CardSet(cards)
         if not card_set:
-            raise CardError(f"{cards!r} is not a deck: it has no cards")
+            raise CardError("cards", f"{cards!r} is not a deck: it has no cards")
         suits = tuple(s for s in Suit if card_set.mask & s.mask)
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "cards", card_set)
@@ -408,7 +409,7 @@ class Deck:
         """
         c = Card(value)
         if not self.cards.mask & c.mask:
-            raise CardError(f"{c.text!r} is not a card of the deck {self.name!r}")
+            raise CardError("card", f"{c.text!r} is not a card of the deck {self.name!r}")
         return c
 
     def parse(self, text: str) -> Card:
@@ -434,7 +435,7 @@ class Deck:
         out = CardSet.parse(cards) if isinstance(cards, str) else CardSet(cards)
         missing = out - self.cards
         if missing:
-            raise CardError(f"{str(missing)!r} is not in the deck {self.name!r}")
+            raise CardError("cards", f"{str(missing)!r} is not in the deck {self.name!r}")
         return Deck(f"{self.name} without {out}", self.cards - out)
 
     def __contains__(self, card: object) -> bool:

@@ -7,7 +7,8 @@ with ``Generator.permutation`` (its cards in index order, the 40-card deck's as 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -15,7 +16,7 @@ from .errors import GameError
 from .games import Ciapano, Game
 from .position import Position
 
-__all__ = ["random_deal", "random_deals"]
+__all__ = ["random_deal", "random_deals", "random_histories"]
 
 
 def _game(players: int | None, game: Game | None) -> Game:
@@ -71,3 +72,53 @@ def random_deal(
 ) -> Position:
     """One random deal at its opening lead; see :func:`random_deals`."""
     return next(random_deals(players, 1, seed, dealer=dealer, game=game))
+
+
+def random_histories(
+    players: int | None = None,
+    count: int = 1,
+    seed: int | None = None,
+    *,
+    dealer: int | None = None,
+    play: str | Sequence[str] | None = None,
+    tt_mb: float = 64,
+    game: Game | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Random deals as position files in the history form (``ciapano deal``), and with
+    ``play`` played out to the end: hand records to analyse (``ciapano deal --play``).
+
+    :param players: the number of players (default the game's; Ciapanò: 4).
+    :param count: how many.
+    :param seed: the generator's seed (see :func:`random_deals`); deal ``i`` is then played
+        out with the seed ``[seed, i]``.
+    :param dealer: the dealing seat; default the last seat, so that seat 0 leads.
+    :param play: None for deals alone, else the policies of :func:`ciapano.play_out`:
+        ``"random"``, ``"optimal"`` or one a seat.
+    :param tt_mb: table memory of the optimal seats' searches, in MiB.
+    :param game: the game (default Ciapanò for ``players``).
+    :returns: JSON-ready dicts ``{"id"[, "game"], "players"[, "rules"], "dealer", "deal"[,
+        "discard"][, "play"]}`` (``docs/records.md``); the id is ``"SEED-N"`` (``"N"`` without a
+        seed), N from 1; ``game`` and ``rules`` are given unless they are Ciapanò's defaults.
+    :raises GameError: for a number of players the game is not played by.
+    :raises PositionError: for an unknown policy or a list of policies of the wrong length.
+    :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C while playing out.
+    """
+    if play is not None:
+        from .analysis import play_out
+    rules = _game(players, game)
+    d = rules.players - 1 if dealer is None else dealer
+    for i, pos in enumerate(random_deals(players, count, seed, dealer=dealer, game=game)):
+        record: dict[str, Any] = {"id": f"{seed}-{i + 1}" if seed is not None else str(i + 1)}
+        if rules != Ciapano(players=rules.players):
+            record["game"] = rules.name
+        record["players"] = rules.players
+        if rules != Ciapano(players=rules.players) and rules.options:
+            record["rules"] = dict(rules.options)
+        record["dealer"] = d
+        record["deal"] = [h.texts() for h in pos.hands]
+        if pos.discard is not None:
+            record["discard"] = pos.discard.text
+        if play is not None:
+            cards = play_out(pos, play, None if seed is None else [seed, i], tt_mb=tt_mb)
+            record["play"] = [c.text for c in cards]
+        yield record

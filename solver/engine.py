@@ -59,10 +59,10 @@ _ENGINES = ("ciapano", "busca")
 def engine_for(game: str) -> ModuleType:
     """The compiled engine of a game, ``ciapano._engine_<game>``.
 
-    :raises ValueError: if the game has no engine.
+    :raises GameError: if the game has no engine.
     """
     if game not in _ENGINES:
-        raise ValueError(f"game: {game!r} has no search engine (engines: {', '.join(_ENGINES)})")
+        raise GameError("game", f"{game!r} has no search engine (engines: {', '.join(_ENGINES)})")
     return importlib.import_module(f"ciapano._engine_{game}")
 
 

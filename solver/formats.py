@@ -25,8 +25,8 @@ from typing import IO, Any
 
 import jsonschema
 
-from .cards import Card, CardError, CardSet
-from .errors import GameError, InformationSetError, PositionError
+from .cards import Card, CardSet
+from .errors import CardError, GameError, InformationSetError, PositionError
 from .games import Game, _counts_text, find_game
 from .position import Position
 from .sampling import InformationSet, _gone, _suit, check_voids
@@ -91,7 +91,7 @@ def _schema_error(error: jsonschema.ValidationError, form: str) -> PositionError
             Card(value)
             message = f"{value!r} is not a card"
         except CardError as e:
-            message = str(e)
+            message = e.reason
     elif kind == "additionalProperties":
         known = sorted(error.schema.get("properties", {}))
         extra = sorted(set(value) - set(known)) if isinstance(value, dict) else []

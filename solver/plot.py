@@ -42,10 +42,12 @@ def plot_analysis(
     path = Path(path)
     if path.suffix.lower() not in FORMATS:
         raise CiapanoError(
-            f"plot: {str(path)!r} has no picture suffix; use one of {' '.join(FORMATS)}"
+            "path", f"{str(path)!r} has no picture suffix; use one of {' '.join(FORMATS)}"
         )
     if analysis.guarantees is None:
-        raise CiapanoError("plot: the analysis has no guarantees; analyse with every_seat=True")
+        raise CiapanoError(
+            "analysis", "it has no guarantees; analyse with every_seat=True to plot it"
+        )
     try:
         import matplotlib
 
@@ -53,7 +55,7 @@ def plot_analysis(
         from matplotlib.figure import Figure
     except ImportError:
         raise MissingDependency(
-            "--plot: matplotlib is not installed; pip install 'ciapano[plot]'"
+            "plot", "matplotlib is not installed; pip install 'ciapano[plot]'", name="matplotlib"
         ) from None
     rows = analysis.guarantees
     players = len(rows[0])

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import Card, CardError, CardSet
-from .errors import IllegalMoveError, PositionError
+from .cards import Card, CardSet
+from .errors import CardError, IllegalMoveError, PositionError
 from .games import Ciapano, Game
 from .validate import CardLike, check_table, game_for, parse_card, parse_card_set, parse_cards
 
@@ -269,7 +269,7 @@ class Position:
         try:
             c = Card(card)
         except CardError as e:
-            raise IllegalMoveError("card", str(e)) from None
+            raise IllegalMoveError("card", e.reason) from None
         game = self._game
         n = game.players
         seat = self.to_move

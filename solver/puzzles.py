@@ -31,18 +31,19 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .cards import CARDS, Card, CardError, CardSet
-from .errors import PositionError, PuzzleError
+from .cards import CARDS, SUITS, Card, CardSet
+from .errors import CardError, PositionError, PuzzleError
 from .formats import dumps, from_dict
 from .games import HAND_POINTS, Cappotto, Ciapano, Game
-from .position import Position
-from .solve import OptionError, SolveResult, solve
+from .position import Position, thirds_text
+from .solving import SolveResult, solve
+from .workers import check_workers, ordered_map
 
 __all__ = [
     "THEMES",
@@ -58,7 +59,9 @@ __all__ = [
     "load_puzzle",
     "loads_puzzle",
     "puzzle_candidate",
+    "puzzle_diagram",
     "puzzle_from_dict",
+    "puzzle_solution_text",
     "theme_holds",
 ]
 
@@ -71,7 +74,7 @@ PUZZLE_TT_MB = 8
 #: Candidates examined by default before giving up, per puzzle asked for.
 CANDIDATES_PER_PUZZLE = 20_000
 
-#: Candidates a worker examines per job.
+#: Candidates a worker examines per job (:mod:`ciapano.workers`).
 _CHUNK = 8
 
 
@@ -417,29 +420,29 @@ def _make_puzzle(
     )
 
 
-def _examine(
-    players: int, cards: int, seed: int, theme: str | None, indices: Sequence[int], args: dict
-) -> list[Puzzle | None]:
-    """The puzzle of each candidate, or None (what a worker runs)."""
-    out: list[Puzzle | None] = []
-    for i in indices:
-        pos = puzzle_candidate(players, cards, seed, i)
-        if not _prefilter(pos, theme):
-            out.append(None)
-            continue
-        result = solve(pos, tt_mb=PUZZLE_TT_MB)
-        least = args.get("min_difficulty", 0)
-        out.append(_make_puzzle(pos, result, theme, seed, i, args, least))
-    return out
+class _Search(NamedTuple):
+    """What every candidate of one search shares (sent to the workers with each chunk)."""
 
-
-@dataclass(frozen=True)
-class _Job:
     players: int
     cards: int
     seed: int
     theme: str | None
-    args: dict = field(hash=False)
+    #: The arguments of :func:`generate_puzzles`, stored in each puzzle.
+    args: dict[str, Any]
+
+
+def _examine(search: _Search, indices: Sequence[int]) -> list[Puzzle | None]:
+    """The puzzle of each candidate, or None (what a worker runs)."""
+    out: list[Puzzle | None] = []
+    for i in indices:
+        pos = puzzle_candidate(search.players, search.cards, search.seed, i)
+        if not _prefilter(pos, search.theme):
+            out.append(None)
+            continue
+        result = solve(pos, tt_mb=PUZZLE_TT_MB)
+        least = search.args.get("min_difficulty", 0)
+        out.append(_make_puzzle(pos, result, search.theme, search.seed, i, search.args, least))
+    return out
 
 
 ProgressCallback = Callable[[int, int, int], None]
@@ -497,10 +500,7 @@ def generate_puzzles(
         raise PuzzleError("max_candidates", f"{max_candidates!r} is not a number >= 1")
     if isinstance(min_difficulty, bool) or not isinstance(min_difficulty, int):
         raise PuzzleError("min_difficulty", f"{min_difficulty!r} is not a whole number")
-    if workers is None:
-        workers = max(1, os.cpu_count() or 1)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise OptionError("workers", f"{workers!r} is not a number of worker processes >= 1")
+    workers = check_workers(workers)
     args = {
         "players": players,
         "cards": cards,
@@ -509,76 +509,141 @@ def generate_puzzles(
         "theme": theme,
         "min_difficulty": min_difficulty,
     }
-    job = _Job(players, cards, seed, theme, args)
-    if workers == 1:
-        return _generate_here(job, count, max_candidates, progress)
-    return _generate_pool(job, count, max_candidates, workers, progress)
-
-
-def _generate_here(
-    job: _Job, count: int, limit: int, progress: ProgressCallback | None
-) -> list[Puzzle]:
+    search = _Search(players=players, cards=cards, seed=seed, theme=theme, args=args)
+    # Chunks of candidates, in index order; one candidate a job in this process, so that it
+    # stops at the last puzzle wanted.
+    size = 1 if workers == 1 else _CHUNK
+    chunks = (range(a, min(a + size, max_candidates)) for a in range(0, max_candidates, size))
     found: list[Puzzle] = []
+    examined = 0  # every candidate below it has been examined and counted
     if progress is not None:
         progress(0, count, 0)
-    for i in range(limit):
-        (p,) = _examine(job.players, job.cards, job.seed, job.theme, [i], job.args)
-        if p is not None:
-            found.append(p)
-        if progress is not None:
-            progress(len(found), count, i + 1)
-        if len(found) >= count:
-            break
-    return found
-
-
-def _generate_pool(
-    job: _Job, count: int, limit: int, workers: int, progress: ProgressCallback | None
-) -> list[Puzzle]:
-    from .pimc import _ignore_interrupts, _terminate
-
-    found: list[Puzzle] = []
-    if progress is not None:
-        progress(0, count, 0)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    results = ordered_map(partial(_examine, search), chunks, workers=workers)
     try:
-        inflight: dict[Future, int] = {}
-        results: dict[int, list[Puzzle | None]] = {}
-        start = 0  # the next candidate to hand out
-        prefix = 0  # every candidate below it has been examined and counted
-        while len(found) < count:
-            while len(inflight) < 2 * workers and start < limit:
-                indices = list(range(start, min(start + _CHUNK, limit)))
-                f = pool.submit(
-                    _examine, job.players, job.cards, job.seed, job.theme, indices, job.args
-                )
-                inflight[f] = start
-                start += len(indices)
-            if not inflight:
-                break
-            done, _ = wait(inflight, return_when=FIRST_COMPLETED)
-            for f in done:
-                results[inflight.pop(f)] = f.result()
-            # Count in index order only, so that the split among workers changes nothing.
-            while prefix in results and len(found) < count:
-                chunk = results.pop(prefix)
-                for k, p in enumerate(chunk):
-                    if p is not None:
-                        found.append(p)
-                        if len(found) == count:
-                            chunk = chunk[: k + 1]  # examined: up to the last puzzle
-                            break
-                prefix += len(chunk)
+        # Counted in index order only, so that the split among workers changes nothing.
+        for chunk in results:
+            for p in chunk:
+                examined += 1
+                if p is not None:
+                    found.append(p)
+                    if len(found) == count:
+                        break  # examined: up to the last puzzle
             if progress is not None:
-                progress(len(found), count, prefix)
-    except BaseException:
-        _terminate(pool)
-        raise
-    if inflight:
-        _terminate(pool)  # candidates past the last puzzle found
-    else:
-        pool.shutdown()
+                progress(len(found), count, examined)
+            if len(found) == count:
+                break
+    finally:
+        results.close()  # stops the workers on candidates past the last puzzle found
     return found
+
+
+# -- rendering ---------------------------------------------------------------------------
+
+
+def _hand_rows(hand: CardSet) -> list[str]:
+    """A hand as four rows, one a suit: ``♠ 3 A 7``."""
+    rows = []
+    for suit in SUITS:
+        ranks = " ".join(c.rank.text for c in hand.suit(suit))
+        rows.append(f"{suit.symbol} {ranks or '-'}")
+    return rows
+
+
+def puzzle_diagram(puzzle: Puzzle) -> str:
+    """The position of a puzzle as text (``ciapano puzzle show``): the hands side by side in
+    order of play (seat 0 first, the next seat to its right), each with its suits and the
+    points it has taken; the current trick; the discard; whose turn and what is asked."""
+    pos = puzzle.position
+    n = pos.players
+    head = (
+        f"{puzzle.name}: {n} players, trick {pos.trick_number} of {pos.game.tricks} "
+        f"({pos.tricks_left} to play), seat {puzzle.seat} to play."
+    )
+    columns = []
+    for seat in range(n):
+        title = f"seat {seat}" + (" (to play)" if seat == pos.to_move else "")
+        rows = [title, *_hand_rows(pos.hands[seat]), f"taken {thirds_text(pos.taken[seat])}"]
+        columns.append(rows)
+    width = max(len(r) for col in columns for r in col) + 3
+    lines = [head, ""]
+    for i in range(len(columns[0])):
+        lines.append("  " + "".join(col[i].ljust(width) for col in columns).rstrip())
+    lines.append("")
+    if pos.trick:
+        played = ", ".join(
+            f"seat {(pos.leader + i) % n} {'led' if i == 0 else 'played'} {c.unicode()}"
+            for i, c in enumerate(pos.trick)
+        )
+        lines.append(f"Trick {pos.trick_number}: {played}; seat {pos.to_move} to play.")
+    else:
+        lines.append(f"Trick {pos.trick_number}: seat {pos.to_move} to lead.")
+    if pos.discard is not None:
+        lines.append(
+            f"Dealer's discard: {pos.discard.unicode()} (goes to the winner of the last trick)."
+        )
+    lines.append(f"Points taken are in points and thirds; cappotto: {pos.game.cappotto.value}.")
+    lines.append("")
+    lines.append(
+        f"Seat {puzzle.seat} to play: find the only card (or class of equivalent cards) that "
+        f"holds its penalty to {puzzle.value} point(s) with every other seat against it, all "
+        f"hands open. Every other card costs at least {puzzle.margin} point(s)."
+    )
+    if puzzle.theme:
+        what = {
+            "last-trick": "the right card avoids or forces the last trick",
+            "cappotto": "a seat can still take every point: take it or stop it",
+            "discard": f"seat {puzzle.seat} cannot follow suit: which card to discard",
+        }[puzzle.theme]
+        lines.append(f"Theme: {puzzle.theme} ({what}).")
+    return "\n".join(lines)
+
+
+def puzzle_solution_text(puzzle: Puzzle) -> str:
+    """The solution as text (``ciapano puzzle show --solution``): the solution and its value,
+    the difficulty's parts, the heuristic's card, the line grouped by tricks with each trick's
+    winner and the final scores, and every legal card's cost.
+
+    :raises PositionError: if the stored line is not a legal play from the position.
+    """
+    pos = puzzle.position
+    n = pos.players
+    sol = puzzle.solution
+    eq = f" (or {' '.join(c.unicode() for c in sol[1:])}, equivalent)" if len(sol) > 1 else ""
+    parts = difficulty_parts(pos, sol)
+    lines = [
+        f"Solution: {sol[0].unicode()}{eq}: seat {puzzle.seat} scores at most {puzzle.value}; "
+        f"every other card costs at least {puzzle.margin}.",
+        f"Difficulty {puzzle.difficulty} = {parts['costly_cards']} costly card(s) + "
+        f"{parts['tricks_left'] - 1} trick(s) after this one + 2 x {parts['duck_fooled']} "
+        "(1 when the ducking heuristic misses it too).",
+        f"The simple heuristic plays {puzzle.heuristic.unicode()}.",
+        "",
+        "Line:",
+    ]
+    cur = pos
+    group = [f"{(pos.leader + i) % n}:{c.unicode()}" for i, c in enumerate(pos.trick)]
+    number = pos.trick_number
+    for card in puzzle.line:
+        seat = cur.to_move
+        group.append(f"{seat}:{card.unicode()}")
+        cur = cur.play(card)
+        if not cur.trick:
+            lines.append(f"  trick {number}: {' '.join(group)}   won by seat {cur.leader}")
+            group = []
+            number += 1
+    if group:
+        lines.append(f"  trick {number}: {' '.join(group)}")
+    if cur.is_over():
+        scores = cur.score()
+        lines.append("  scores: " + "  ".join(f"seat {s} {v}" for s, v in enumerate(scores)))
+    lines.append("")
+    lines.append("  card  cost")
+    costs = puzzle.costs or tuple((c, 0) for c in sol)
+    for card, cost in costs:
+        mark = "*" if card in sol else " "
+        tag = "  (heuristic)" if card is puzzle.heuristic else ""
+        lines.append(f"{mark} {card.unicode():<4}  {cost:>4}{tag}")
+    return "\n".join(lines)
 
 
 # -- files ---------------------------------------------------------------------------------
@@ -616,7 +681,7 @@ def puzzle_from_dict(data: Mapping[str, Any]) -> Puzzle:
     try:
         costs = tuple((Card(c), v) for c, v in p.get("costs", {}).items())
     except CardError as e:
-        raise PuzzleError("puzzle.costs", str(e)) from None
+        raise PuzzleError("puzzle.costs", e.reason) from None
     heuristic = Card(p["heuristic"]) if "heuristic" in p else heuristic_card(position)
     return Puzzle(
         position=position,
@@ -753,4 +818,9 @@ def check_puzzle(puzzle: Puzzle) -> PuzzleCheck:
         wrong_lines = _class_lines(pos, result, puzzle.seat)
         if not theme_holds(puzzle.theme, pos, puzzle.line, wrong_lines):
             problems.append(f"theme {puzzle.theme}: its criterion no longer holds")
-    return PuzzleCheck(puzzle, tuple(problems), result, time.perf_counter() - start)
+    return PuzzleCheck(
+        puzzle=puzzle,
+        problems=tuple(problems),
+        result=result,
+        seconds=time.perf_counter() - start,
+    )

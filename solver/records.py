@@ -22,8 +22,8 @@ from os import PathLike
 from pathlib import Path
 from typing import IO, Any
 
-from .cards import Card, CardError
-from .errors import PositionError
+from .cards import Card
+from .errors import CardError, PositionError, RecordError
 from .formats import _game_branch, _game_said, _schema_error, _validator, file_game
 from .games import Game
 from .position import Position
@@ -40,42 +40,6 @@ __all__ = [
 ]
 
 CardLike = Card | str | int
-
-
-class RecordError(PositionError):
-    """A hand record that is malformed, or whose play is illegal or incomplete.
-
-    The message names, as far as known, the line of the file, the record's id, the field (for
-    the play, the card index ``play[i]``) and the reason.
-
-    :ivar field: the field, in the record's terms (``"play[12]"``, ``"deal[2]"``, ``"names"``).
-    :ivar record_id: the record's ``id``, or None.
-    :ivar line: the line of a JSON Lines file (from 1), or None.
-    :ivar reason: the message without the line, id and field.
-    """
-
-    def __init__(
-        self,
-        field: str,
-        reason: str,
-        record_id: str | int | None = None,
-        line: int | None = None,
-    ) -> None:
-        self.record_id = record_id
-        self.line = line
-        self.reason = reason
-        where = []
-        if line is not None:
-            where.append(f"line {line}")
-        if record_id is not None:
-            where.append(f"record {record_id!r}")
-        text = f"{field}: {reason}" if field else reason
-        super().__init__("", ": ".join([*where, text]))
-        self.field = field
-
-    def at_line(self, line: int) -> RecordError:
-        """The same error, located at a line of a file."""
-        return RecordError(self.field, self.reason, self.record_id, line)
 
 
 @dataclass(frozen=True)
@@ -124,9 +88,7 @@ class HandRecord:
             discard = None if self.discard is None else parse_card("discard", self.discard, deck)
             opening = Position.from_deal(deal, self.dealer, discard, game)
         except (PositionError, CardError) as e:
-            field_name = getattr(e, "field", "")
-            reason = str(e).removeprefix(f"{field_name}: ") if field_name else str(e)
-            raise RecordError(field_name, reason, rid) from None
+            raise RecordError(e.field, e.reason, rid) from None
         if self.names is not None:
             names = tuple(self.names)
             if len(names) != game.players or not all(isinstance(x, str) for x in names):
@@ -147,7 +109,7 @@ class HandRecord:
             try:
                 pos = pos.play(c)
             except PositionError as e:
-                raise RecordError(f"play[{i}]", str(e).removeprefix("card: "), rid) from None
+                raise RecordError(f"play[{i}]", e.reason, rid) from None
             positions.append(pos)
         if not pos.is_over():
             held = []
@@ -251,14 +213,13 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
             try:
                 _game_said(data, "deal")
             except PositionError as e:
-                raise RecordError(e.field, str(e).removeprefix(f"{e.field}: "), rid) from None
+                raise RecordError(e.field, e.reason, rid) from None
         e = _schema_error(errors[0], "record")
-        reason = str(e).removeprefix(f"{e.field}: ") if e.field else str(e)
-        raise RecordError(e.field, reason, rid)
+        raise RecordError(e.field, e.reason, rid)
     try:
         game = file_game(data, "deal")
     except PositionError as e:
-        raise RecordError(e.field, str(e).removeprefix(f"{e.field}: "), rid) from None
+        raise RecordError(e.field, e.reason, rid) from None
     return HandRecord(
         deal=data["deal"],
         dealer=data["dealer"],

@@ -44,15 +44,16 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import factorial, prod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from .cards import Card, CardError, CardSet, Suit
-from .errors import IllegalMoveError, InformationSetError, PositionError
+from .cards import Card, CardSet, Suit
+from .errors import CardError, IllegalMoveError, InformationSetError, PositionError
 from .games import Game
 from .position import Position
 from .validate import check_table, game_for, parse_card, parse_card_set, parse_cards
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["InformationSet", "count_deals", "sample_deals"]
 
@@ -742,6 +743,8 @@ def sample_deals(
 
 
 def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:
+    import numpy as np  # here: reading a position file needs this module, not NumPy
+
     if isinstance(seed, np.random.Generator):
         return seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):

@@ -52,7 +52,7 @@ def parse_card(
     try:
         return deck.card(value)  # type: ignore[arg-type]
     except CardError as e:
-        raise error(field, str(e)) from None
+        raise error(field, e.reason) from None
 
 
 def parse_cards(

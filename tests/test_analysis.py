@@ -8,6 +8,11 @@ carried from one position to the next) on a whole hand.
 
 from __future__ import annotations
 
+import _thread
+import os
+import signal
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -218,3 +223,39 @@ def test_plot_writes_a_picture(tmp_path) -> None:
     bare = ciapano.analyse(record, from_trick=7, every_seat=False)
     with pytest.raises(ciapano.CiapanoError, match="every_seat=True"):
         plot_analysis(bare, tmp_path / "bare.png")
+
+
+# -- Ctrl-C -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def python_sigint():
+    """Python's own SIGINT handler for the test (a process started in the background may have
+    SIGINT ignored)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.parametrize("interrupt", ["signal", "interrupt_main"])
+def test_ctrl_c_stops_an_analysis_at_once(interrupt, python_sigint):
+    # The searches run without the GIL: the analysis turns Ctrl-C into a stop request of them
+    # by itself (no caller's help), and raises AnalysisInterrupted, a KeyboardInterrupt.
+    record = ciapano.load_record(RECORDS / "hand4_record.json")
+
+    def fire() -> None:
+        if interrupt == "signal":
+            os.kill(os.getpid(), signal.SIGINT)
+        else:
+            _thread.interrupt_main()
+
+    timer = threading.Timer(0.1, fire)
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(ciapano.AnalysisInterrupted):
+            ciapano.analyse(record)  # about 1.3 s uninterrupted
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 1.0
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import ciapano
 from ciapano import HandRecord, dumps
@@ -298,6 +298,43 @@ def test_check_batch_reports_each_cost_and_a_summary(runner: CliRunner, tmp_path
     assert "2 decisions checked" in result.stdout
 
 
+def test_decisions_api_checks_what_the_cli_checks(runner: CliRunner, tmp_path: Path) -> None:
+    pos = _endgame(2)
+    values = reference_move_values(pos)
+    best = min(values.values())
+    lines = [json.dumps({**pos.to_dict(), "id": f"d{i}", "card": c.text}) for i, c in
+             enumerate(values)]  # fmt: skip
+    lines.insert(1, "")  # blank lines are skipped, and count in the line numbers
+    lines.append('{"hands": [], "id": "x", "card": "5C"}')
+    lines.append("[")
+    path = tmp_path / "decisions.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    read = list(ciapano.read_decisions(lines))
+    assert [n for n, _ in read] == [1, *range(3, len(lines) + 1)]
+    assert isinstance(read[0][1], ciapano.Decision) and read[0][1].id == "d0"
+    bad, worse = read[-2][1], read[-1][1]
+    assert (
+        isinstance(bad, ciapano.RecordError) and bad.record_id == "x" and bad.line == len(lines) - 1
+    )
+    assert str(worse).startswith(f"line {len(lines)}: not valid JSON")
+    checks = list(ciapano.check_decisions(read))
+    assert [c.result.cost for c in checks[:-2]] == [v - best for v in values.values()]
+    assert [c.error is not None for c in checks] == [False] * len(values) + [True, True]
+    summary = ciapano.summarize_decisions(checks)
+    assert (summary.checked, summary.errors) == (len(values), 2)
+    assert summary.total_cost == sum(v - best for v in values.values())
+    cli = runner.invoke(app, ["check", "--batch", str(path), "--json"])
+    assert cli.exit_code == 2
+    rows = [json.loads(line) for line in cli.stdout.splitlines()]
+    want = [c.to_dict() for c in checks]
+    for row, api in zip(rows, want, strict=False):
+        row.pop("seconds", None), api.pop("seconds", None)
+        assert row == api
+    assert rows[-1] == {"summary": summary.to_dict()}
+    text = runner.invoke(app, ["check", "--batch", str(path)])
+    assert text.stdout.splitlines() == [*(str(c) for c in checks[:-2]), str(summary)]
+
+
 # -- deal -------------------------------------------------------------------------------------
 
 
@@ -317,6 +354,10 @@ def test_deal_is_reproducible_and_makes_records(runner: CliRunner, tmp_path: Pat
     records = list(ciapano.read_records(out.read_text(encoding="utf-8").splitlines()))
     assert [r.id for _, r in records] == ["1-1", "1-2"]
     assert all(len(r.play) == 40 for _, r in records)
+    # The library makes the same lines.
+    api = ciapano.random_histories(4, 2, 1, play="random")
+    assert [json.dumps(r) for r in api] == out.read_text(encoding="utf-8").splitlines()
+    assert [json.dumps(r) for r in ciapano.random_histories(3, 3, 5)] == first.stdout.splitlines()
 
 
 def test_console_script_analyse_and_check(tmp_path: Path) -> None:

@@ -233,7 +233,8 @@ def test_bad_text_raises_card_error_quoting_it(text: str) -> None:
 def test_bad_index_raises_card_error_quoting_it(index: int) -> None:
     with pytest.raises(CardError) as e:
         Card(index)
-    assert str(e.value).startswith(f"{index!r} ")
+    assert e.value.field == "card" and e.value.reason.startswith(f"{index!r} ")
+    assert str(e.value) == f"card: {e.value.reason}"
     assert "0" in str(e.value) and "39" in str(e.value)
 
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import ciapano
 from ciapano import DECK, CardSet, Ciapano, Position, dumps

@@ -20,7 +20,7 @@ import ciapano
 from ciapano import CARDS, Card, Ciapano, Position, Suit
 from ciapano.games import trick_winner
 from ciapano.reference import reference_move_values, reference_value
-from ciapano.solve import _search
+from ciapano.solving import _search
 from strategies import MAX_HAND, point_run_positions
 
 

@@ -18,7 +18,7 @@ from ciapano import engine
 from ciapano.cards import Card
 from ciapano.games import HAND_POINTS
 from ciapano.reference import reference_move_values, reference_value
-from ciapano.solve import _search
+from ciapano.solving import _search
 from strategies import played_deal, positions
 
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}

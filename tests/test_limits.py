@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import ciapano
-from ciapano.solve import OptionError, SolveInterrupted, _search
+from ciapano.solving import OptionError, SolveInterrupted, _search
 from strategies import played_deal
 
 POSITIONS = Path(__file__).resolve().parents[1] / "positions"
@@ -82,7 +82,7 @@ def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads):
     # solve(all_seats=True) searches the cards, then the other seats' guarantees: the second
     # part must reuse the first part's Searches (and tables), not hold a second set beside
     # them, which would use up to twice tt_mb.
-    solve_module = sys.modules["ciapano.solve"]
+    solve_module = sys.modules["ciapano.solving"]
     made = []
 
     def counting(position, tt_mb, *args, **kwargs):
@@ -225,7 +225,7 @@ def _classes(texts: str) -> list[list[int]]:
 
 @pytest.mark.parametrize("threads", [1, 2, 3, 5])
 def test_card_plan_keeps_suits_together_and_covers_every_class(threads):
-    from ciapano.solve import _plan_by_suit
+    from ciapano.solving import _plan_by_suit
 
     classes = _classes("3D 7D 4D AH KH 3S AS KS 7S 4S")
     plan = _plan_by_suit(classes, threads)
@@ -242,7 +242,7 @@ def test_card_plan_keeps_suits_together_and_covers_every_class(threads):
 
 
 def test_card_plan_splits_a_single_suit_among_threads():
-    from ciapano.solve import _plan_by_suit
+    from ciapano.solving import _plan_by_suit
 
     plan = _plan_by_suit(_classes("3D 7D 4D"), 2)
     assert sorted(map(len, plan)) == [1, 2]

@@ -4,7 +4,7 @@ earlier one must search exactly as it would with fresh memory."""
 from __future__ import annotations
 
 import ciapano
-from ciapano.solve import _search
+from ciapano.solving import _search
 
 HANDS = [
     ["7S", "2D", "AD", "JD", "7D", "AC", "JC", "6C"],

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import ciapano
 from ciapano import (
@@ -248,3 +248,18 @@ def test_samples_options_that_do_not_fit_exit_2(args: list[str], message: str) -
     assert out.exit_code == 2
     assert message in out.stderr
     assert "Traceback" not in out.output
+
+
+def test_analyse_with_samples_prints_the_library_text() -> None:
+    args = ["--samples", "4", "--seed", "5", "--from-trick", "9", "--workers", "1"]
+    out = CliRunner().invoke(app, ["analyse", str(RECORD_FILE), *args], catch_exceptions=False)
+    assert out.exit_code == 0
+    record = ciapano.load_record(RECORD_FILE)
+    costs = ciapano.pimc_costs(record, 4, 5, from_trick=9, workers=1)
+    seed, losses = costs  # a PimcCosts unpacks as (seed, losses)
+    assert seed == costs.seed == 5
+    text = ciapano.pimc_costs_text(losses, record.players, 4, seed)
+    assert text.startswith("Expected cost from each player's own view (PIMC, 4 samples a card")
+    assert out.stdout.rstrip("\n").endswith(text)
+    nothing = ciapano.pimc_costs_text([None] * 3, 4, 4, 5)
+    assert nothing.endswith(": no card costs anything in expectation.")

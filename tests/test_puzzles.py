@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import ciapano
 from ciapano import DECK, CardSet, Position
@@ -335,6 +335,11 @@ def test_cli_show(files):
     puzzle = ciapano.load_puzzle(files[0])
     assert "Solution: " + puzzle.solution[0].unicode() in full.stdout
     assert "trick" in full.stdout and "cost" in full.stdout
+    # The library renders what the command shows.
+    assert plain.stdout == ciapano.puzzle_diagram(puzzle) + "\n"
+    assert full.stdout == "\n".join(
+        [ciapano.puzzle_diagram(puzzle), "", ciapano.puzzle_solution_text(puzzle), ""]
+    )
 
 
 def test_cli_check_passes_and_fails_tampered_files(files, tmp_path):

@@ -39,32 +39,34 @@ the seed before any is solved, and each is solved exactly.
 from __future__ import annotations
 
 import math
-import os
-import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .cards import Card, CardError
-from .errors import InformationSetError
+from .cards import Card
+from .errors import CardError, InformationSetError, OptionError
 from .formats import view_at
 from .position import Position
 from .sampling import InformationSet, _as_information_set, sample_deals
-from .solve import DEFAULT_TT_MB, OptionError, _check_options, solve
+from .solving import DEFAULT_TT_MB, check_options, solve
+from .workers import check_workers, ordered_map
 
 __all__ = [
     "DEFAULT_PIMC_TT_MB",
     "LARGE_SOLVE_CARDS",
     "CardLoss",
+    "Interval",
+    "PimcCosts",
     "PimcMove",
     "PimcResult",
     "pimc",
     "pimc_check",
     "pimc_costs",
+    "pimc_costs_text",
 ]
 
 #: Transposition-table memory for each sample's solve, in MiB, when fewer than
@@ -82,11 +84,24 @@ Z95 = 1.959963984540054
 ProgressCallback = Callable[[int, int], None]
 
 
-def _interval(values: np.ndarray) -> tuple[float, float, tuple[float, float]]:
+class Interval(NamedTuple):
+    """A 95 % interval ``(low, high)`` (penalty points)."""
+
+    low: float
+    high: float
+
+
+class _Estimate(NamedTuple):
+    mean: float
+    stderr: float
+    ci95: Interval
+
+
+def _interval(values: np.ndarray) -> _Estimate:
     """Mean, standard error (sample standard deviation / sqrt(n)) and 95 % normal interval."""
     mean = float(values.mean())
     stderr = float(values.std(ddof=1) / math.sqrt(len(values)))
-    return mean, stderr, (mean - Z95 * stderr, mean + Z95 * stderr)
+    return _Estimate(mean, stderr, Interval(mean - Z95 * stderr, mean + Z95 * stderr))
 
 
 def _r(x: float) -> float:
@@ -101,14 +116,15 @@ class PimcMove:
     :ivar mean: its mean double-dummy penalty over the samples (penalty points, 0..11, lower is
         better for the seat).
     :ivar stderr: the standard error of the mean (points).
-    :ivar ci95: a 95 % interval of the expected penalty, ``(low, high)`` (normal approximation).
+    :ivar ci95: a 95 % interval of the expected penalty, :class:`Interval` ``(low, high)``
+        (normal approximation).
     :ivar best_rate: the share of samples (0..1) in which the card was among the best cards.
     """
 
     card: Card
     mean: float
     stderr: float
-    ci95: tuple[float, float]
+    ci95: Interval
     best_rate: float
 
     def to_dict(self) -> dict[str, Any]:
@@ -118,7 +134,7 @@ class PimcMove:
             "card": self.card.text,
             "mean": _r(self.mean),
             "stderr": _r(self.stderr),
-            "ci95": [_r(self.ci95[0]), _r(self.ci95[1])],
+            "ci95": [_r(self.ci95.low), _r(self.ci95.high)],
             "best_rate": _r(self.best_rate),
         }
 
@@ -136,7 +152,7 @@ class CardLoss:
     :ivar best: the PIMC-best card (lowest mean penalty).
     :ivar loss: the expected extra penalty of ``card`` (points, >= 0 in the mean; 0 for the best).
     :ivar stderr: the standard error of the loss.
-    :ivar ci95: a 95 % interval of the loss (normal approximation).
+    :ivar ci95: a 95 % :class:`Interval` of the loss (normal approximation).
     :ivar mean: the card's mean penalty; ``mean - loss`` is the best card's.
     :ivar samples: the number of samples.
     :ivar seed: the seed they were drawn with.
@@ -146,7 +162,7 @@ class CardLoss:
     best: Card
     loss: float
     stderr: float
-    ci95: tuple[float, float]
+    ci95: Interval
     mean: float
     samples: int
     seed: int
@@ -159,7 +175,7 @@ class CardLoss:
             "best": self.best.text,
             "loss": _r(self.loss),
             "stderr": _r(self.stderr),
-            "ci95": [_r(self.ci95[0]), _r(self.ci95[1])],
+            "ci95": [_r(self.ci95.low), _r(self.ci95.high)],
             "samples": self.samples,
             "seed": self.seed,
         }
@@ -169,7 +185,7 @@ class CardLoss:
             return f"{self.card}: the PIMC-best card ({self.samples} samples, seed {self.seed})"
         return (
             f"{self.card}: expected loss {self.loss:.2f} points against {self.best} "
-            f"(95% interval {self.ci95[0]:.2f} .. {self.ci95[1]:.2f}; {self.samples} samples, "
+            f"(95% interval {self.ci95.low:.2f} .. {self.ci95.high:.2f}; {self.samples} samples, "
             f"seed {self.seed})"
         )
 
@@ -229,8 +245,17 @@ class PimcResult:
             raise KeyError(c.text)
         b = next(k for k, m in enumerate(self.moves) if m.card is self.best)
         diff = np.array(self.values[j], dtype=float) - np.array(self.values[b], dtype=float)
-        loss, stderr, ci = _interval(diff)
-        return CardLoss(c, self.best, loss, stderr, ci, self.moves[j].mean, self.samples, self.seed)
+        estimate = _interval(diff)
+        return CardLoss(
+            card=c,
+            best=self.best,
+            loss=estimate.mean,
+            stderr=estimate.stderr,
+            ci95=estimate.ci95,
+            mean=self.moves[j].mean,
+            samples=self.samples,
+            seed=self.seed,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``ciapano sample --json``::
@@ -267,7 +292,7 @@ class PimcResult:
         out.append("    card    mean  stderr    95% interval  best in")
         for m in self.moves:
             mark = "*" if m.card is self.best else " "
-            interval = f"{m.ci95[0]:.2f} .. {m.ci95[1]:.2f}"
+            interval = f"{m.ci95.low:.2f} .. {m.ci95.high:.2f}"
             out.append(
                 f"  {mark} {m.card.text:<4}  {m.mean:6.2f}  {m.stderr:6.2f}  {interval:>14}"
                 f"  {m.best_rate:7.0%}"
@@ -302,56 +327,28 @@ def _solve_all(
     tt_mb: float,
     progress: ProgressCallback | None,
 ) -> list[tuple[int, ...]]:
+    """Every deal's row of :func:`_solve_chunk`, in the order of ``deals``, on ``workers``
+    processes (:func:`ciapano.workers.ordered_map`)."""
     total = len(deals)
     if progress is not None:
         progress(0, total)
-    if workers == 1:
-        rows = []
-        for i, deal in enumerate(deals):
-            rows += _solve_chunk([deal], seat, cards, tt_mb)
-            if progress is not None:
-                progress(i + 1, total)
-        return rows
-    # Chunks small enough to share the work evenly and to move the progress bar.
-    size = max(1, min(16, total // (workers * 8)))
-    starts = list(range(0, total, size))
-    results: dict[int, list[tuple[int, ...]]] = {}
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    try:
-        futures: dict[Future, int] = {
-            pool.submit(_solve_chunk, deals[a : a + size], seat, cards, tt_mb): a for a in starts
-        }
-        done_count = 0
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in finished:
-                results[futures[f]] = f.result()
-                done_count += len(results[futures[f]])
-            if progress is not None:
-                progress(done_count, total)
-    except BaseException:
-        # Ctrl-C (or an error): stop the solves under way instead of waiting for them.
-        _terminate(pool)
-        raise
-    pool.shutdown()
-    return [row for a in starts for row in results[a]]
+    # One deal a job in this process; with workers, chunks small enough to share the work
+    # evenly and to move the progress bar.
+    size = 1 if workers == 1 else max(1, min(16, total // (workers * 8)))
+    chunks = [deals[a : a + size] for a in range(0, total, size)]
+    solved = [0]
 
+    def done(_index: int, rows: list[tuple[int, ...]]) -> None:
+        solved[0] += len(rows)
+        if progress is not None:
+            progress(solved[0], total)
 
-def _ignore_interrupts() -> None:
-    """In a worker process: leave Ctrl-C to the parent, which stops the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _terminate(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool's worker processes at once and shut it down without waiting."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
+    job = partial(_solve_chunk, seat=seat, cards=cards, tt_mb=tt_mb)
+    return [
+        row
+        for rows in ordered_map(job, chunks, workers=workers, window=len(chunks), on_done=done)
+        for row in rows
+    ]
 
 
 def _check(samples: object, workers: object) -> int:
@@ -360,11 +357,7 @@ def _check(samples: object, workers: object) -> int:
             "samples",
             f"{samples!r} is not a number of samples >= 2 (2 are needed for an error bar)",
         )
-    if workers is None:
-        return max(1, os.cpu_count() or 1)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise OptionError("workers", f"{workers!r} is not a number of worker processes >= 1")
-    return workers
+    return check_workers(workers)
 
 
 def _fresh_seed() -> int:
@@ -389,9 +382,9 @@ def pimc(
     Read the numbers for what they are: PIMC is optimistic for the seat (strategy fusion: in
     each sample it plays on seeing every hand), ignores what the other seats' play says beyond
     voids, and solves each sample with the others jointly against the seat (non-locality and the
-    paranoid value); see the module :mod:`ciapano.pimc` and Long, Sturtevant, Buro and Furtak
-    (2010), "Understanding the success of perfect information Monte Carlo sampling in game tree
-    search".
+    paranoid value); see the module :mod:`ciapano.montecarlo` and Long, Sturtevant, Buro and
+    Furtak (2010), "Understanding the success of perfect information Monte Carlo sampling in game
+    tree search".
 
     :param view_position: the seat's :class:`~ciapano.InformationSet`, or an open
         :class:`~ciapano.Position` seen by ``view`` (its other hands are then hidden, and only
@@ -418,7 +411,7 @@ def pimc(
     if tt_mb is None:
         in_play = sum(info.sizes) + len(info.trick)
         tt_mb = DEFAULT_TT_MB if in_play >= LARGE_SOLVE_CARDS else DEFAULT_PIMC_TT_MB
-    _check_options(tt_mb, 1, None, None)
+    check_options(tt_mb=tt_mb)
     if info.is_over():
         raise InformationSetError("view", "the hand is over: there is no card to score")
     cards = list(info.legal_moves())
@@ -431,20 +424,28 @@ def pimc(
     lowest = table.min(axis=1, keepdims=True)
     moves = []
     for j, card in enumerate(cards):
-        mean, stderr, ci = _interval(table[:, j])
-        moves.append(PimcMove(card, mean, stderr, ci, float((table[:, j] == lowest[:, 0]).mean())))
+        estimate = _interval(table[:, j])
+        moves.append(
+            PimcMove(
+                card=card,
+                mean=estimate.mean,
+                stderr=estimate.stderr,
+                ci95=estimate.ci95,
+                best_rate=float((table[:, j] == lowest[:, 0]).mean()),
+            )
+        )
     order = sorted(range(len(cards)), key=lambda j: (moves[j].mean, -moves[j].best_rate, cards[j]))
     return PimcResult(
-        info,
-        info.view,
-        samples,
-        seed,
-        tuple(moves[j] for j in order),
-        moves[order[0]].card,
-        tuple(tuple(int(v) for v in table[:, j]) for j in order),
-        info.count_deals(),
-        time.perf_counter() - start,
-        workers_used,
+        information_set=info,
+        seat=info.view,
+        samples=samples,
+        seed=seed,
+        moves=tuple(moves[j] for j in order),
+        best=moves[order[0]].card,
+        values=tuple(tuple(int(v) for v in table[:, j]) for j in order),
+        deals=info.count_deals(),
+        seconds=time.perf_counter() - start,
+        workers=workers_used,
     )
 
 
@@ -474,7 +475,7 @@ def pimc_check(
     try:
         c = Card(card)
     except CardError as e:
-        raise InformationSetError("card", str(e)) from None
+        raise InformationSetError("card", e.reason) from None
     if not info.is_over() and c not in info.legal_moves():
         raise InformationSetError(
             "card",
@@ -482,6 +483,15 @@ def pimc_check(
         )
     result = pimc(info, samples, seed, workers=workers, tt_mb=tt_mb, progress=progress)
     return result.loss(c)
+
+
+class PimcCosts(NamedTuple):
+    """What :func:`pimc_costs` found: ``seed, losses = pimc_costs(...)``."""
+
+    #: The seed of every card's samples (drawn when none was given).
+    seed: int
+    #: One :class:`CardLoss` per card of the play, None where a card was not scored.
+    losses: list[CardLoss | None]
 
 
 def pimc_costs(
@@ -493,7 +503,7 @@ def pimc_costs(
     workers: int | None = None,
     tt_mb: float | None = None,
     progress: ProgressCallback | None = None,
-) -> tuple[int, list[CardLoss | None]]:
+) -> PimcCosts:
     """Every card of a played hand scored *with what its player could have known*: for card
     ``i``, :func:`pimc_check` on the view of the seat that played it just before it played
     (:func:`~ciapano.view_at`), for ``ciapano analyse HAND --samples N``.
@@ -503,9 +513,9 @@ def pimc_costs(
     :param seed: one seed for every card's samples (default: a fresh one, returned).
     :param from_trick: score only the cards from this trick on (tricks count from 1).
     :param progress: called as ``progress(done, total)`` over all the cards' samples.
-    :returns: ``(seed, losses)``: one :class:`CardLoss` per card of the play (penalty points),
-        None for a card before ``from_trick`` and for a card that was the player's only legal
-        card (it cannot cost anything).
+    :returns: :class:`PimcCosts` ``(seed, losses)``: one :class:`CardLoss` per card of the
+        play (penalty points), None for a card before ``from_trick`` and for a card that was
+        the player's only legal card (it cannot cost anything).
     :raises PositionError: for a record that is not a valid history.
     :raises InformationSetError: as :func:`pimc`.
     :raises OptionError: as :func:`pimc`.
@@ -531,4 +541,29 @@ def pimc_costs(
         losses[i] = pimc_check(
             info, play[i], samples, seed, workers=workers, tt_mb=tt_mb, progress=step
         )
-    return seed, losses
+    return PimcCosts(seed=seed, losses=losses)
+
+
+def pimc_costs_text(
+    losses: Sequence[CardLoss | None], players: int, samples: int, seed: int
+) -> str:
+    """The cards of a hand that cost something in expectation from their player's own view, as
+    text (``ciapano analyse HAND --samples N``): index, trick, card, PIMC-best card, loss and
+    its 95 % interval.
+
+    :param losses: the losses of :func:`pimc_costs`, one per card of the play (or None).
+    :param players: the number of seats (for the trick numbers).
+    :param samples: the samples drawn for each card; ``seed`` their seed.
+    """
+    head = (
+        f"Expected cost from each player's own view (PIMC, {samples} samples a card, seed {seed})"
+    )
+    rows = [
+        f"  {i:>5}  {i // players + 1:>5}  {loss.card!s:<4}  {loss.best!s:<4}  "
+        f"{loss.loss:>5.2f}  [{loss.ci95.low:.2f}, {loss.ci95.high:.2f}]"
+        for i, loss in enumerate(losses)
+        if loss is not None and loss.loss > 0
+    ]
+    if not rows:
+        return head + ": no card costs anything in expectation."
+    return "\n".join([head + ":", "  index  trick  card  best   loss  95% interval", *rows])

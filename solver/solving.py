@@ -2,11 +2,13 @@
 
 The value of a position for a perspective seat P is the least penalty P can guarantee when all
 the other seats, seeing every hand, play together against it (the paranoid minimax value,
-``../shared/RULES.md``, "Double-dummy value").  All values are whole **penalty points**.
+``docs/rules.md#ciapano-value``).  All values are whole units of the game's score: **penalty
+points** in Ciapanò, **busche** in Busca (``Game.value_unit``).
 
-The work is done by the Cython core (``ciapano._core``, sources in ``ext/``): alpha-beta on null
-windows with a transposition table, rank equivalence and cheap bounds, driven so as to bracket
-the exact value (as DDS does).  :mod:`ciapano.reference` is the slow oracle it is tested against.
+The work is done by the game's search engine (:mod:`ciapano.engine`, sources in ``ext/``):
+alpha-beta on null windows with a transposition table, rank equivalence, cheap bounds and the
+techniques proved for the game, driven so as to bracket the exact value (as DDS does).
+:mod:`ciapano.reference` is the slow oracle it is tested against.
 
 Limits never lie: with ``max_nodes`` or ``time_limit`` a solve may stop before every value is
 proved; the result then says ``exact=False`` and gives the bounds proved so far, never a guess.
@@ -22,23 +24,26 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from . import engine
 from .cards import CARDS, Card
-from .errors import CiapanoError, PositionError
+from .errors import OptionError, PositionError, SolveInterrupted
 from .games import HAND_POINTS
 from .position import Position
 
 __all__ = [
     "DEFAULT_TT_MB",
+    "Bounds",
     "DDTable",
     "MoveValue",
     "OptionError",
     "SolveInterrupted",
     "SolveResult",
+    "check_options",
     "dd_table",
     "free_memory",
+    "run_stoppable",
     "solve",
     "value",
 ]
@@ -49,23 +54,6 @@ DEFAULT_TT_MB = 256
 T = TypeVar("T")
 
 
-class OptionError(CiapanoError):
-    """A solver option out of range (threads, table memory, limits); the message names it."""
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(f"{field}: {message}")
-
-
-class SolveInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a solve; :attr:`result` holds what was proved before it (``exact=False``
-    unless everything was already proved)."""
-
-    def __init__(self, result: SolveResult) -> None:
-        super().__init__("solve interrupted")
-        self.result = result
-
-
 def _machine_mib() -> float:
     try:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
@@ -73,7 +61,28 @@ def _machine_mib() -> float:
         return math.inf
 
 
-def _check_options(tt_mb: float, threads: int, max_nodes: int | None, time_limit: float | None):
+class Bounds(NamedTuple):
+    """Proved bounds on a value, in penalty points (equal when the value is exact)."""
+
+    lower: int
+    upper: int
+
+
+def check_options(
+    *,
+    tt_mb: float = DEFAULT_TT_MB,
+    threads: int = 1,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    workers: int = 1,
+) -> None:
+    """Check solver options as :func:`solve` does, before any work: the threads, the table
+    memory (which the machine must have, and for ``workers`` processes holding one table of
+    ``tt_mb`` each, all of them), the limits.
+
+    :raises OptionError: naming the option (``tt_mb``, ``threads``, ``max_nodes``,
+        ``time_limit``) and the value.
+    """
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
         raise OptionError("threads", f"{threads!r} is not a number of threads >= 1")
     if not isinstance(tt_mb, (int, float)) or not (math.isfinite(tt_mb) and tt_mb > 0):
@@ -82,6 +91,12 @@ def _check_options(tt_mb: float, threads: int, max_nodes: int | None, time_limit
     if tt_mb > 0.9 * have:
         raise OptionError(
             "tt_mb", f"{tt_mb:g} MiB is more than this machine can give ({have:,.0f} MiB in all)"
+        )
+    if workers > 1 and tt_mb * workers > 0.9 * have:
+        raise OptionError(
+            "tt_mb",
+            f"{tt_mb:g} MiB for each of {workers} workers is more than this machine can give "
+            f"({have:,.0f} MiB in all)",
         )
     if max_nodes is not None and (
         isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
@@ -101,6 +116,26 @@ def _search(
 ) -> Any:
     """Load a position into the core (:func:`ciapano.engine.open_search`)."""
     return engine.open_search(position, tt_mb, options, limits)
+
+
+class _CardFound(NamedTuple):
+    """What a card's job of :func:`solve` found, handed on to the thread's next card."""
+
+    lower: int
+    upper: int
+    #: The line traced from the card (card indices), or None.
+    line: list[int] | None
+    #: The position's value when known (the perspective seat to move), else None.
+    floor: int | None
+    #: Whether the thread has traced the line of a card worth ``floor``.
+    traced: bool
+
+
+class _Ran(NamedTuple):
+    """A job run by :func:`_in_this_thread`."""
+
+    result: Any
+    interrupted: bool
 
 
 def _seat(position: Position, seat: int | None) -> int:
@@ -149,7 +184,7 @@ def _run(
             return results, [s for s in searches if s is not None], False
         ran = _in_this_thread(lambda: worker(0), limits)
         if ran is not None:
-            return results, [s for s in searches if s is not None], ran[1]
+            return results, [s for s in searches if s is not None], ran.interrupted
     interrupted = False
     futures = [_search_threads(count).submit(worker, k) for k in range(count)]
     while True:
@@ -166,13 +201,11 @@ def _run(
     return results, [s for s in searches if s is not None], interrupted
 
 
-def _in_this_thread(
-    job: Callable[[], T], limits: engine.SearchLimits
-) -> tuple[T | None, bool] | None:
+def _in_this_thread(job: Callable[[], Any], limits: engine.SearchLimits) -> _Ran | None:
     """Run ``job`` in this thread with Ctrl-C turned into a stop request of ``limits`` (the
     searches run without the GIL, so Python would only see it when they end), if this thread
     can: the main thread, with Python's default SIGINT handler.  An interrupt that reaches
-    Python all the same (``_thread.interrupt_main``) stops it too.  Returns ``(result,
+    Python all the same (``_thread.interrupt_main``) stops it too.  Returns ``_Ran(result,
     interrupted)`` (result None if interrupted in Python code), or None if it cannot; then the
     job is to run in a search thread, which costs a handoff (a quarter of a millisecond with a
     new thread, 65 microseconds with a kept one)."""
@@ -191,11 +224,19 @@ def _in_this_thread(
         interrupted = True
     finally:
         interrupted = limits.unguard_interrupt() or interrupted
-    return result, interrupted
+    return _Ran(result, interrupted)
+
+
+class _ThreadPool(NamedTuple):
+    """The search threads of a process."""
+
+    pid: int
+    size: int
+    executor: ThreadPoolExecutor
 
 
 _threads_lock = threading.Lock()
-_threads: tuple[int, int, ThreadPoolExecutor] | None = None  # (pid, size, pool)
+_threads: _ThreadPool | None = None
 
 
 def _search_threads(count: int) -> ThreadPoolExecutor:
@@ -205,13 +246,14 @@ def _search_threads(count: int) -> ThreadPoolExecutor:
     of the pool has no threads) makes its own."""
     global _threads
     with _threads_lock:
-        if _threads is None or _threads[0] != os.getpid() or _threads[1] < count:
-            old = _threads[2] if _threads is not None and _threads[0] == os.getpid() else None
-            size = max(count, _threads[1] if old is not None else 0)
-            _threads = (os.getpid(), size, ThreadPoolExecutor(size, "ciapano-search"))
+        pid = os.getpid()
+        if _threads is None or _threads.pid != pid or _threads.size < count:
+            old = _threads if _threads is not None and _threads.pid == pid else None
+            size = max(count, old.size if old is not None else 0)
+            _threads = _ThreadPool(pid, size, ThreadPoolExecutor(size, "ciapano-search"))
             if old is not None:
-                old.shutdown(wait=False)
-        return _threads[2]
+                old.executor.shutdown(wait=False)
+        return _threads.executor
 
 
 def _plan_by_suit(classes: Sequence[Sequence[int]], threads: int) -> list[list[int]]:
@@ -243,14 +285,21 @@ def run_stoppable(job: Callable[[], T], limits: engine.SearchLimits) -> T:
     """Run ``job`` so that Ctrl-C stops at once the searches that use ``limits`` (they run
     without the GIL, where the main thread would only see the interrupt when they end): here
     (:func:`_in_this_thread`), or else in a thread; an exception of the job is raised here.
+    Where no Ctrl-C can reach the caller (a thread other than the main thread, or a process
+    that ignores SIGINT, such as a worker of :mod:`ciapano.workers`), the job simply runs.
 
     :raises KeyboardInterrupt: on Ctrl-C, after the searches have stopped and the job ended.
     """
     ran = _in_this_thread(job, limits)
     if ran is not None:
-        if ran[1]:
+        if ran.interrupted:
             raise KeyboardInterrupt
-        return ran[0]  # type: ignore[return-value]
+        return ran.result
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    ):
+        return job()
     box: dict[str, Any] = {}
 
     def run() -> None:
@@ -342,7 +391,7 @@ class SolveResult:
     :ivar exact: whether :attr:`value` and every card's value are proved.
     :ivar lower: a proved lower bound on the value (equal to it when exact).
     :ivar upper: a proved upper bound on the value (equal to it when exact).
-    :ivar seat_bounds: with ``all_seats``, ``(lower, upper)`` per seat.
+    :ivar seat_bounds: with ``all_seats``, :class:`Bounds` ``(lower, upper)`` per seat.
     :ivar stopped_by: why the solve stopped early: ``"max_nodes"``, ``"time_limit"``,
         ``"interrupt"``, or None.
     """
@@ -360,7 +409,7 @@ class SolveResult:
     exact: bool = True
     lower: int = 0
     upper: int = HAND_POINTS
-    seat_bounds: tuple[tuple[int, int], ...] | None = None
+    seat_bounds: tuple[Bounds, ...] | None = None
     stopped_by: str | None = None
 
     def __iter__(self) -> Iterator[tuple[Card, int | None]]:
@@ -504,25 +553,36 @@ def solve(
     """
     start = time.perf_counter()
     p = _seat(position, seat)
-    _check_options(tt_mb, threads, max_nodes, time_limit)
+    check_options(tt_mb=tt_mb, threads=threads, max_nodes=max_nodes, time_limit=time_limit)
     mover = position.to_move
     if position.is_over():
         score = position.score()
         return SolveResult(
-            position, mover, p, score[p], (), (), (),
-            tuple(score) if all_seats else None, 0, time.perf_counter() - start,
-            True, score[p], score[p],
-            tuple((v, v) for v in score) if all_seats else None,
-        )  # fmt: skip
+            position=position,
+            to_move=mover,
+            perspective=p,
+            value=score[p],
+            moves=(),
+            best=(),
+            line=(),
+            seats=tuple(score) if all_seats else None,
+            nodes=0,
+            seconds=time.perf_counter() - start,
+            exact=True,
+            lower=score[p],
+            upper=score[p],
+            seat_bounds=tuple(Bounds(v, v) for v in score) if all_seats else None,
+        )
     limits = engine.SearchLimits(max_nodes, time_limit)
     probe = _search(position, 1, options, limits)
+    most = position.game.value_bounds[1]
     classes = probe.classes()
     per_thread = tt_mb / max(1, min(threads, len(classes) + (position.players if all_seats else 0)))
 
     def make() -> Any:
         return _search(position, per_thread, options, limits)
 
-    def card_job(cls: list[int]) -> Callable[[Any, Any], tuple[int, int, Any, Any, bool]]:
+    def card_job(cls: list[int]) -> Callable[[Any, _CardFound | None], _CardFound]:
         # When the perspective seat is to move, each card is worth at least the position's
         # value, so a thread's first job finds that value (one search, whose table the cards'
         # searches then share) and every card's bracket starts there: the "at most t?" tests
@@ -539,7 +599,7 @@ def solve(
         # (every card of seeded deals, the same values and lines): nodes +0.6% (3 players,
         # seeds 1, 5, 12, 14), +0.1% (3, 7, 9, 15, 20), +0.1% (4 players, 5 deals), +0.4% (5
         # players, 4 deals).
-        def job(core: Any, prev: Any) -> tuple[int, int, Any, Any, bool]:
+        def job(core: Any, prev: _CardFound | None) -> _CardFound:
             traced = False
             if prev is None:
                 floor = None
@@ -547,13 +607,18 @@ def solve(
                     lo, hi = core.value_bounds(p)
                     floor = lo if lo == hi else None
             else:
-                floor, traced = prev[3], prev[4]
-            top = prev is not None and prev[0] == prev[1] == HAND_POINTS
-            guess = HAND_POINTS if top else floor if floor is not None else -1
+                floor, traced = prev.floor, prev.traced
+            top = prev is not None and prev.lower == prev.upper == most
+            guess = most if top else floor if floor is not None else -1
             lo, hi = core.move_bounds(p, cls[0], guess)
             trace = lo == hi and (floor is None or (lo == floor and not traced))
-            line = core.line(p, lo, cls[0]) if trace else None
-            return lo, hi, line, floor, traced or (trace and floor is not None)
+            return _CardFound(
+                lower=lo,
+                upper=hi,
+                line=core.line(p, lo, cls[0]) if trace else None,
+                floor=floor,
+                traced=traced or (trace and floor is not None),
+            )
 
         return job
 
@@ -561,7 +626,7 @@ def solve(
         [card_job(cls) for cls in classes], make, threads, limits,
         plan=_plan_by_suit(classes, threads),
     )  # fmt: skip
-    bounds = [b[:2] if b is not None else (0, HAND_POINTS) for b in found]
+    bounds = [Bounds(f.lower, f.upper) if f is not None else Bounds(0, most) for f in found]
     # The position's bounds: the mover takes the best card for its side.
     pick = min if mover == p else max
     lower = pick(lo for lo, _ in bounds)
@@ -575,7 +640,9 @@ def solve(
             cost = v - lower if mover == p else lower - v
         for card in cls:
             eq = tuple(CARDS[c] for c in cls if c != card)
-            moves.append(MoveValue(CARDS[card], v, cost, eq, lo, hi))
+            moves.append(
+                MoveValue(card=CARDS[card], value=v, cost=cost, equivalent=eq, lower=lo, upper=hi)
+            )
     if exact:
         moves.sort(key=lambda m: (m.cost, m.card))
     else:
@@ -589,15 +656,22 @@ def solve(
     line: tuple[Card, ...] = ()
     if exact:
         # The first best card (in the order of the classes) with a traced line.
-        traced = next((f[2] for f in found if f[:2] == (lower, lower) and f[2] is not None), None)
+        traced = next(
+            (
+                f.line
+                for f in found
+                if f is not None and f.lower == f.upper == lower and f.line is not None
+            ),
+            None,
+        )
         if traced is not None:
             line = tuple(CARDS[c] for c in traced)
     seats = seat_bounds = None
     if all_seats:
         others = [s for s in range(position.players) if s != p]
 
-        def seat_job(s: int) -> Callable[[Any, Any], tuple[int, int]]:
-            return lambda core, _: core.value_bounds(s)
+        def seat_job(s: int) -> Callable[[Any, Any], Bounds]:
+            return lambda core, _: Bounds(*core.value_bounds(s))
 
         if not interrupted:
             # The card searches' tables serve the seats too (entries are keyed by seat):
@@ -609,18 +683,30 @@ def solve(
         else:
             found = [None] * len(others)
         table = dict(zip(others, found, strict=True))
-        table[p] = (lower, upper)
+        table[p] = Bounds(lower, upper)
         seat_bounds = tuple(
-            table[s] if table[s] is not None else (0, HAND_POINTS) for s in range(position.players)
+            table[s] if table[s] is not None else Bounds(0, most) for s in range(position.players)
         )
         seats = tuple(lo if lo == hi else None for lo, hi in seat_bounds)
     nodes = sum(s.nodes for s in searches) + probe.nodes
     stopped = interrupted or limits.stopped
     result = SolveResult(
-        position, mover, p, lower if exact else None, tuple(moves), best, line, seats, nodes,
-        time.perf_counter() - start, exact, lower, upper, seat_bounds,
-        _stop_reason(limits, interrupted, max_nodes, time_limit) if stopped else None,
-    )  # fmt: skip
+        position=position,
+        to_move=mover,
+        perspective=p,
+        value=lower if exact else None,
+        moves=tuple(moves),
+        best=best,
+        line=line,
+        seats=seats,
+        nodes=nodes,
+        seconds=time.perf_counter() - start,
+        exact=exact,
+        lower=lower,
+        upper=upper,
+        seat_bounds=seat_bounds,
+        stopped_by=_stop_reason(limits, interrupted, max_nodes, time_limit) if stopped else None,
+    )
     if interrupted:
         raise SolveInterrupted(result)
     return result
@@ -651,7 +737,7 @@ def value(position: Position, seat: int | None = None, *, tt_mb: float = DEFAULT
     :raises OptionError: for a bad table size.
     """
     p = _seat(position, seat)
-    _check_options(tt_mb, 1, None, None)
+    check_options(tt_mb=tt_mb)
     if position.is_over():
         return position.score()[p]
     return _search(position, tt_mb).value(p)
@@ -663,12 +749,13 @@ class DDTable:
 
     def __init__(
         self,
-        bounds: tuple[tuple[int, int], ...],
+        bounds: Sequence[tuple[int, int]],
         nodes: int,
         seconds: float,
         stopped_by: str | None = None,
     ) -> None:
-        self.bounds = bounds
+        #: ``Bounds(lower, upper)`` per seat (equal where the value is exact).
+        self.bounds = tuple(Bounds(*b) for b in bounds)
         self.values = tuple(lo if lo == hi else None for lo, hi in bounds)
         self.nodes = nodes
         self.seconds = seconds
@@ -715,14 +802,18 @@ def dd_table(
         searches are stopped.
     """
     start = time.perf_counter()
-    _check_options(tt_mb, threads, max_nodes, time_limit)
+    check_options(tt_mb=tt_mb, threads=threads, max_nodes=max_nodes, time_limit=time_limit)
     if position.is_over():
-        return DDTable(tuple((v, v) for v in position.score()), 0, time.perf_counter() - start)
+        return DDTable(
+            bounds=[Bounds(v, v) for v in position.score()],
+            nodes=0,
+            seconds=time.perf_counter() - start,
+        )
     limits = engine.SearchLimits(max_nodes, time_limit)
     n = position.players
 
-    def seat_job(s: int) -> Callable[[Any, Any], tuple[int, int]]:
-        return lambda core, _: core.value_bounds(s)
+    def seat_job(s: int) -> Callable[[Any, Any], Bounds]:
+        return lambda core, _: Bounds(*core.value_bounds(s))
 
     found, searches, interrupted = _run(
         [seat_job(s) for s in range(n)],
@@ -732,6 +823,12 @@ def dd_table(
     )
     if interrupted:
         raise KeyboardInterrupt
-    bounds = tuple(b if b is not None else (0, HAND_POINTS) for b in found)
+    most = position.game.value_bounds[1]
+    bounds = [b if b is not None else Bounds(0, most) for b in found]
     stopped = _stop_reason(limits, False, max_nodes, time_limit) if limits.stopped else None
-    return DDTable(bounds, sum(s.nodes for s in searches), time.perf_counter() - start, stopped)
+    return DDTable(
+        bounds=bounds,
+        nodes=sum(s.nodes for s in searches),
+        seconds=time.perf_counter() - start,
+        stopped_by=stopped,
+    )

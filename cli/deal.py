@@ -1,0 +1,81 @@
+"""``ciapano deal``: random deals, and with ``--play`` whole hand records."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .options import SETTINGS, fail, interrupted, output, steps_bar
+
+
+@click.command("deal", context_settings=SETTINGS)
+@click.option("--players", type=int, default=4, show_default=True, help="3, 4 or 5.")
+@click.option(
+    "--count", type=int, metavar="N", default=1, show_default=True, help="How many deals."
+)
+@click.option(
+    "--seed",
+    type=int,
+    metavar="S",
+    default=None,
+    help="The generator's seed: the same seed gives the same deals (default: fresh entropy, "
+    "not reproducible).",
+)
+@click.option(
+    "--dealer",
+    type=int,
+    metavar="SEAT",
+    default=None,
+    help="The dealing seat (default: the last seat, so that seat 0 leads).",
+)
+@click.option(
+    "--play",
+    metavar="POLICY",
+    default=None,
+    help="Also play each deal out, making hand records: random, optimal (each seat keeps its "
+    "own double-dummy guarantee), or one policy a seat, e.g. optimal,random,optimal,random.",
+)
+@click.option(
+    "--out", metavar="FILE", default=None, help="Write to FILE (default: standard output)."
+)
+def deal_command(
+    players: int,
+    count: int,
+    seed: int | None,
+    dealer: int | None,
+    play: str | None,
+    out: str | None,
+) -> None:
+    """Write random deals as JSON Lines, one a line (history form, see docs/positions.md);
+    with --play, whole hand records to analyse (docs/records.md)."""
+    if players not in (3, 4, 5):
+        fail(f"--players: {players} is not 3, 4 or 5")
+    if count < 0:
+        fail(f"--count: {count} is not a number of deals >= 0")
+    if dealer is not None and not 0 <= dealer < players:
+        fail(f"--dealer: {dealer} is not a seat (seats are 0..{players - 1})")
+    if seed is not None and seed < 0:
+        fail(f"--seed: {seed} is not a seed >= 0")
+    policies: list[str] | None = None
+    if play is not None:
+        from ciapano.analysis import POLICIES
+
+        policies = [p.strip() for p in play.split(",")]
+        if len(policies) == 1:
+            policies *= players
+        if len(policies) != players:
+            fail(f"--play: {play!r} gives {len(policies)} policies for {players} seats")
+        for p in policies:
+            if p not in POLICIES:
+                fail(f"--play: {p!r} is not a policy: one of {', '.join(POLICIES)}")
+    from ciapano.dealing import random_histories
+
+    records = random_histories(players, count, seed, dealer=dealer, play=policies)
+    try:
+        with output(out) as f, steps_bar(count, "dealing") as advance:
+            for record in records:
+                f.write(json.dumps(record) + "\n")
+                advance()
+    except KeyboardInterrupt:
+        interrupted()

@@ -1,0 +1,121 @@
+"""``ciapano sample``: the cards of the seat to move scored from its own view (PIMC)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+import ciapano
+
+from .options import (
+    SETTINGS,
+    echo,
+    fail,
+    fail_option,
+    int_option,
+    interrupted,
+    json_option,
+    position_argument,
+    read_view,
+    samples_bar,
+    where,
+)
+
+# The defaults of --tt-mb, for the help (ciapano.solving.DEFAULT_TT_MB and
+# ciapano.montecarlo.DEFAULT_PIMC_TT_MB, not imported for a help text).
+_LARGE_TT_MB, _SMALL_TT_MB = 256, 32
+
+
+@click.command("sample", context_settings=SETTINGS)
+@position_argument
+@click.option(
+    "--seat",
+    metavar="S",
+    default=None,
+    help="The seat whose view is sampled; it must be the seat to move "
+    "(default: the file's 'view', else the seat to move).",
+)
+@click.option(
+    "--samples",
+    metavar="N",
+    default="100",
+    show_default=True,
+    help="Deals of the hidden hands to sample (>= 2).",
+)
+@click.option(
+    "--seed",
+    metavar="K",
+    default=None,
+    help="Seed of the samples (>= 0); the same seed gives the same result "
+    "(default: a fresh seed, printed).",
+)
+@json_option
+@click.option(
+    "--workers",
+    metavar="N",
+    default=None,
+    help="Worker processes (default: every core); the result does not depend on it.",
+)
+@click.option(
+    "--tt-mb",
+    type=float,
+    metavar="MIB",
+    default=None,
+    help="Transposition-table memory of each sample's solve (one table per worker) "
+    f"(default: {_LARGE_TT_MB} with 32 cards or more in play, else {_SMALL_TT_MB}).",
+)
+def sample_command(
+    position: str,
+    seat: str | None,
+    samples: str,
+    seed: str | None,
+    as_json: bool,
+    workers: str | None,
+    tt_mb: float | None,
+) -> None:
+    """Score the cards of the seat to move from its own view (PIMC).
+
+    Deals of the hidden hands are sampled uniformly among those consistent with what the seat
+    knows (its cards, the cards played and by whom, the voids this reveals, the hand sizes),
+    each is solved double-dummy, and every legal card gets its mean penalty, standard error,
+    95% interval and how often it was among the best.  The means are estimates, not
+    guarantees: PIMC plays each sample as if every hand were open (strategy fusion); see the
+    README.
+
+    POSITION is a position file (a history, or a snapshot with hidden hands as counts; see
+    docs/positions.md), or - to read standard input.
+    """
+    seat_n = int_option("--seat", seat, 0, "a seat number")
+    n_samples = int_option("--samples", samples, 2, "a number of samples >= 2")
+    seed_n = int_option("--seed", seed, 0, "a seed (a whole number >= 0)")
+    n_workers = int_option("--workers", workers, 1, "a number of worker processes >= 1")
+    info = read_view(position, seat_n)
+    try:
+        if info.is_over():
+            fail(f"{position}: the hand is over: there is no card to score")
+        info.legal_moves()
+    except ciapano.CiapanoError as e:  # the viewer is not to move
+        what = "--seat" if seat_n is not None else f"{position}: view"
+        fail(f"{what}: {e.reason if e.field == 'view' else e}")
+    try:
+        with samples_bar() as progress:
+            result = ciapano.pimc(
+                info,
+                n_samples,  # type: ignore[arg-type]
+                seed_n,
+                workers=n_workers,
+                tt_mb=tt_mb,
+                progress=progress,
+            )
+    except ciapano.OptionError as e:
+        fail_option(e)
+    except MemoryError as e:
+        fail(f"--tt-mb: {e}")
+    except ciapano.CiapanoError as e:
+        if seat_n is not None and e.field == "view":
+            fail(f"--seat: {e.reason}")
+        fail(f"{where(position)}: {e}")
+    except KeyboardInterrupt:
+        interrupted("interrupted: no result (the samples were not all solved)")
+    echo(json.dumps(result.to_dict()) if as_json else str(result))
