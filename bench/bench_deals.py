@@ -24,6 +24,7 @@ Usage (from the repository root, with the package installed)::
     python bench/bench_deals.py --set random --count 20 --players 3 4 5 --seed 1 --timeout 300
     python bench/bench_deals.py --set random --count 20 --checked 3 --timeout 120
     python bench/bench_deals.py --set random --count 20 --repeat 2   # best of 2 runs a deal
+    python bench/bench_deals.py --game busca --set random --count 20 --timeout 300   # Busca
 """
 
 from __future__ import annotations
@@ -48,8 +49,15 @@ CHECKED_OPTIONS = engine.OPTION_TT | engine.OPTION_EQUIVALENCE
 
 
 def _position(kind: str, spec: tuple, tricks: int = 0) -> ciapano.Position:
-    """The deal of a spec, after ``tricks`` tricks of random play seeded by the spec."""
-    pos = ciapano.load(spec[0]) if kind == "file" else random_deal(spec[0], spec[1])
+    """The deal of a spec, after ``tricks`` tricks of random play seeded by the spec: a file
+    ``(path,)``, or a random deal ``(players, seed, game name)``."""
+    if kind == "file":
+        pos = ciapano.load(spec[0])
+    else:
+        game = ciapano.find_game(spec[2])(players=spec[0]) if spec[2] == "ciapano" else None
+        if game is None:
+            game = ciapano.find_game(spec[2])()
+        pos = random_deal(seed=spec[1], game=game)
     rng = np.random.default_rng(abs(hash(spec)) % 2**32 if kind == "file" else spec[1])
     for _ in range(tricks * pos.players):
         moves = sorted(pos.legal_moves())
@@ -148,6 +156,10 @@ def summary(label: str, rows: list, timeout: float) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", choices=["shipped", "random"], default="shipped")
+    ap.add_argument(
+        "--game", choices=["ciapano", "busca"], default="ciapano",
+        help="the game (Busca: 4 players; --players is ignored)",
+    )  # fmt: skip
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
@@ -172,15 +184,18 @@ def main() -> None:
         ap.error(f"--timeout: {args.timeout} is not a positive number of seconds")
     if any(n not in (3, 4, 5) for n in args.players):
         ap.error(f"--players: {args.players}: each must be 3, 4 or 5")
+    if args.game == "busca":
+        args.players = [4]
 
     results = []
     checked_rows = []
     modes = ["cards", "table"] if args.table else ["cards"]
     for n in args.players:
         if args.set == "shipped":
-            specs = [("file", (str(p),)) for p in sorted(ROOT.glob(f"positions/deal{n}_*.json"))]
+            pattern = f"deal{n}_*.json" if args.game == "ciapano" else f"{args.game}_deal{n}_*.json"
+            specs = [("file", (str(p),)) for p in sorted(ROOT.glob(f"positions/{pattern}"))]
         else:
-            specs = [("deal", (n, args.seed + i)) for i in range(args.count)]
+            specs = [("deal", (n, args.seed + i, args.game)) for i in range(args.count)]
         for mode in modes:
             rows = []
             for kind, spec in specs:
@@ -196,7 +211,8 @@ def main() -> None:
                         flush=True,
                     )
                 rows.append(r)
-            label = f"{n} players, {'DD table' if mode == 'table' else 'all cards'}"
+            game = "" if args.game == "ciapano" else f"{args.game}, "
+            label = f"{game}{n} players, {'DD table' if mode == 'table' else 'all cards'}"
             results.append(summary(label, rows, args.timeout))
         for kind, spec in specs[: args.checked]:
             checked_rows.append(check_one(n, kind, spec, args.timeout))

@@ -22,20 +22,26 @@ from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
 
 cdef enum:
     POINTS_GAME_TAG = 5         # the points game's entries in the table: key2's tag (bits 61-63)
+    NEED_GAME_TAG = 3           # ... those of the game where P must take a point (need)
+    NO_POINT = 63               # the need game's value when P ends the hand with no point
 
-cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
+cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta, bint need=False) noexcept nogil:
     # Fail-soft alpha-beta on the points P takes from s to the end (the current trick's if it
-    # wins it, the last trick's 3): P minimises them, the others maximise.  A limit that stops
-    # the search sets c.aborted; the value is then void.
+    # wins it, the last trick's 3): P minimises them, the others maximise.  With `need` P must
+    # also take a point at least: ending with none is worth NO_POINT, more than any gain (the
+    # need game; once P takes a point, the plain game goes on).  A limit that stops the search
+    # sets c.aborted; the value is then void.
     cdef const Game* g = &c.g
     cdef int P = c.P
     cdef int v, r, i, nm, seat, gain, a0 = alpha, b0 = beta
-    cdef int lower = 0, upper, best = -1, first = -1
+    cdef int lower = 1 if need else 0
+    cdef int upper, best = -1, first = -1
     cdef u64 key = 0, k2 = 0
     cdef TTEntry* e
     cdef int moves[MAX_MOVES]
     cdef State child
     c.nodes += 1
+    c.stats.null_nodes[1 if need else 0] += 1
     if must_stop(c):
         c.aborted = True
     if c.aborted:
@@ -43,19 +49,21 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     # P takes nothing or everything still to take: the bounds every node starts from, so that
     # a window outside them returns at once (a search with an empty window returns nothing
     # that holds).
-    upper = s.out_points + s.trick_points + g.last_trick_points
+    upper = NO_POINT if need else s.out_points + s.trick_points + g.last_trick_points
     if s.count == 0:
         if s.out == 0:
-            return g.last_trick_points if s.leader == P else 0
+            if s.leader == P:
+                return g.last_trick_points
+            return NO_POINT if need else 0
         if popcount64(s.out) == g.n:
             if play_last_trick_winner(g, s) == P:
                 return s.out_points + g.last_trick_points
-            return 0
-        if not first_trick(g, s) and can_duck_everything(g, s, P):
+            return NO_POINT if need else 0
+        if not need and not first_trick(g, s) and can_duck_everything(g, s, P):
             return 0
         if c.options & USE_TT:
             key = tt_key(c, s)
-            k2 = ((<u64>POINTS_GAME_TAG) << 61) | <u64>s.leader | (<u64>P << 3)
+            k2 = ((<u64>(NEED_GAME_TAG if need else POINTS_GAME_TAG)) << 61) | <u64>s.leader | (<u64>P << 3)
             e = tt_probe(&c.tt, key, k2)
             if e != NULL:
                 if e.lower > lower:
@@ -78,7 +86,7 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
         for i in range(nm):
             play_child(g, s, &child, seat, moves[i])
             gain = child.taken[P] - s.taken[P]
-            r = gain + points_game(c, &child, alpha - gain, beta - gain)
+            r = gain + points_game(c, &child, alpha - gain, beta - gain, need and gain == 0)
             if c.aborted:
                 return 0
             if r < v:
@@ -93,7 +101,7 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
         for i in range(nm):
             play_child(g, s, &child, seat, moves[i])
             gain = child.taken[P] - s.taken[P]
-            r = gain + points_game(c, &child, alpha - gain, beta - gain)
+            r = gain + points_game(c, &child, alpha - gain, beta - gain, need and gain == 0)
             if c.aborted:
                 return 0
             if r > v:
@@ -108,6 +116,117 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
             lower, upper = 0, v
         elif v >= b0:
             lower, upper = v, 127
+        else:
+            lower, upper = v, v
+        tt_store(&c.tt, key, k2, lower, upper, encode_best(c, s, best), popcount64(s.out), 0)
+    return v
+
+cdef extern from *:
+    """
+    #ifndef BUSCA_SUBGAME_MIN_TRICKS
+    #define BUSCA_SUBGAME_MIN_TRICKS 2
+    #endif
+    #ifndef BUSCA_GAP_GAME
+    #define BUSCA_GAP_GAME 0
+    #endif
+    #ifndef BUSCA_NEED_GAME
+    #define BUSCA_NEED_GAME 0
+    #endif
+    """
+    int NEED_GAME "BUSCA_NEED_GAME"
+    int SUBGAME_MIN_TRICKS "BUSCA_SUBGAME_MIN_TRICKS"
+    int GAP_GAME "BUSCA_GAP_GAME"
+
+cdef enum:
+    DIFF_GAME_TAG = 2           # the gap game's entries (its other seat Q in key2's bits 6-8)
+    GAP_NONE = 127              # a fail-soft start beyond every value of the gap game
+
+cdef inline int gap_game(Ctx* c, const State* s, int Q, int alpha, int beta) noexcept nogil:
+    # Fail-soft alpha-beta on the points seat Q gains minus those P gains, from s to the end
+    # (the last trick's 3 to its winner): P maximises it (it wants Q ahead of it), every other
+    # seat, Q too, minimises it.  An additive score, like the points game: its entries depend
+    # on the cards, the leader, P and Q, not on the points taken.
+    cdef const Game* g = &c.g
+    cdef int P = c.P
+    cdef int v, r, i, nm, seat, gain, a0 = alpha, b0 = beta, still, w
+    cdef int lower, upper, best = -1, first = -1
+    cdef u64 key = 0, k2 = 0
+    cdef TTEntry* e
+    cdef int moves[MAX_MOVES]
+    cdef State child
+    c.nodes += 1
+    c.stats.null_nodes[2] += 1
+    if must_stop(c):
+        c.aborted = True
+    if c.aborted:
+        return 0
+    still = s.out_points + s.trick_points + g.last_trick_points
+    lower = -still
+    upper = still
+    if s.count == 0:
+        if s.out == 0:
+            return g.last_trick_points if s.leader == Q else (-g.last_trick_points if s.leader == P else 0)
+        if popcount64(s.out) == g.n:
+            w = play_last_trick_winner(g, s)
+            return still if w == Q else (-still if w == P else 0)
+        if not first_trick(g, s) and can_duck_everything(g, s, P):
+            lower = 0                   # P can take nothing more, and Q's gain is >= 0
+        if c.options & USE_TT:
+            key = tt_key(c, s)
+            k2 = (((<u64>DIFF_GAME_TAG) << 61) | <u64>s.leader | (<u64>P << 3)
+                  | (<u64>Q << 6))
+            e = tt_probe(&c.tt, key, k2)
+            if e != NULL:
+                if e.lower > lower:
+                    lower = e.lower
+                if e.upper < upper:
+                    upper = e.upper
+                first = decode_best(c, s, e.best)
+    if lower >= beta or lower == upper:
+        return lower
+    if upper <= alpha:
+        return upper
+    if lower > alpha:
+        alpha = lower
+    if upper < beta:
+        beta = upper
+    seat = to_move(g, s)
+    nm = gen_moves(c, s, seat, first, moves, NULL, NULL)
+    if seat == P:
+        v = -GAP_NONE
+        for i in range(nm):
+            play_child(g, s, &child, seat, moves[i])
+            gain = (child.taken[Q] - s.taken[Q]) - (child.taken[P] - s.taken[P])
+            r = gain + gap_game(c, &child, Q, alpha - gain, beta - gain)
+            if c.aborted:
+                return 0
+            if r > v:
+                v = r
+                best = moves[i]
+                if v >= beta:
+                    break
+                if v > alpha:
+                    alpha = v
+    else:
+        v = GAP_NONE
+        for i in range(nm):
+            play_child(g, s, &child, seat, moves[i])
+            gain = (child.taken[Q] - s.taken[Q]) - (child.taken[P] - s.taken[P])
+            r = gain + gap_game(c, &child, Q, alpha - gain, beta - gain)
+            if c.aborted:
+                return 0
+            if r < v:
+                v = r
+                best = moves[i]
+                if v <= alpha:
+                    break
+                if v < beta:
+                    beta = v
+    if s.count == 0 and (c.options & USE_TT):
+        if v <= a0:
+            lower, upper = -GAP_NONE, v
+        elif v >= b0:
+            lower, upper = v, GAP_NONE
         else:
             lower, upper = v, v
         tt_store(&c.tt, key, k2, lower, upper, encode_best(c, s, best), popcount64(s.out), 0)
@@ -168,40 +287,120 @@ cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) n
             best = k
     return best * grade(fP)
 
-cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key, u64 k2,
-                            int offset, int lower, int* lost) noexcept nogil:
-    # At a trick start the table did not decide (search.pxd): a value at or below alpha that
-    # the points game proves (P keeps its gain to A and scores at most most_busche(A)), else -1.
-    # With U(a) the most P scores gaining at most a points (nondecreasing in a), the largest a
-    # with U(a) <= alpha is asked of the points game with a null window: if A <= a, P's busche
-    # are at most U(A).
-    cdef const Game* g = &c.g
-    cdef int t[MAX_SEATS]
-    cdef int R = s.out_points + g.last_trick_points
-    cdef int i, x, a = -1, most = 0, w, r
-    if not (c.options & USE_NULLGAME):
-        return -1
-    for i in range(g.n):
-        t[i] = s.taken[i]
-    for x in range(R + 1):
-        w = worst_busche(g, t, c.P, R, x)
+cdef inline int most_busche(const Game* g, const int* t, int P, int R, int x0, int x1) noexcept nogil:
+    # The most busche P can score gaining x in [x0, x1] (worst_busche), 0 for an empty range.
+    cdef int x, w, most = 0
+    for x in range(x0, x1 + 1):
+        w = worst_busche(g, t, P, R, x)
+        if w > most:
+            most = w
+    return most
+
+cdef inline int cut_bound(const Game* g, const int* t, int P, int R, int x0, int alpha) noexcept nogil:
+    # The largest a >= x0 with most_busche(x0, a) <= alpha, or x0 - 1 if there is none.
+    cdef int x, most = 0, w
+    for x in range(x0, R + 1):
+        w = worst_busche(g, t, P, R, x)
         if w > most:
             most = w
         if most > alpha:
-            break
-        a = x
+            return x - 1
+    return R
+
+cdef inline int lower_cut(const Game* g, const int* t, int P, int R, int beta) noexcept nogil:
+    # The least gain a of P that makes P alone the seat with the most points whatever the
+    # others take of the rest (t_P + a > t_Q + R - a for every other Q, every one of them on a
+    # point already) and scores it grade(t_P + a) >= beta; -1 if there is none.
+    cdef int i, a, need = 0
+    for i in range(g.n):
+        if i == P:
+            continue
+        if t[i] == 0:
+            return -1
+        # t_P + a > t_i + R - a  <=>  2a > t_i + R - t_P
+        if (t[i] + R - t[P]) // 2 + 1 > need:
+            need = (t[i] + R - t[P]) // 2 + 1
+    if need < 0:
+        need = 0
+    for a in range(need, R + 1):
+        if grade(t[P] + a) >= beta:
+            return a
+    return -1
+
+cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key, u64 k2,
+                            int offset, int lower, int* lost) noexcept nogil:
+    # At a trick start the table did not decide (search.pxd): a value at or below alpha that
+    # a points game proves, else -1.  With U(a) the most P scores gaining at most a points
+    # (nondecreasing in a), the largest a with U(a) <= alpha is asked of the points game with
+    # a null window: if its value A <= a, P's busche are at most U(A).  While P has no point,
+    # the need game is asked first, over gains from 1: P's busche are then at most the most it
+    # scores gaining x in [1, A1], where the plain game's range starts at 0 and counts the
+    # seats P would share no points with (up to 3 at the start of a hand).
+    cdef const Game* g = &c.g
+    cdef int t[MAX_SEATS]
+    cdef int R = s.out_points + g.last_trick_points
+    cdef int i, a, r, most, q, d
+    if not (c.options & USE_NULLGAME) or popcount64(s.out) < SUBGAME_MIN_TRICKS * g.n:
+        return -1
+    for i in range(g.n):
+        t[i] = s.taken[i]
+    if GAP_GAME and t[c.P] > 0:
+        # P has a point: it scores nothing if it ends behind another seat.  The gap game asks
+        # whether P can keep the seat with the most points now ahead of it to the end.
+        q = -1
+        for i in range(g.n):
+            if i != c.P and (q < 0 or t[i] > t[q]):
+                q = i
+        d = t[c.P] - t[q] + 1           # the gain of Q over P that puts Q ahead at the end
+        if d <= R:
+            r = gap_game(c, s, q, d - 1, d)
+            c.stats.null_tries[2] += 1
+            if c.aborted:
+                return -1
+            if r >= d:
+                c.stats.null_cuts[2] += 1
+                if c.options & USE_TT:
+                    tt_store(&c.tt, key, k2, 0 - offset, 0 - offset, -1, 0, 0)
+                return 0
+    if NEED_GAME and t[c.P] == 0:
+        a = cut_bound(g, t, c.P, R, 1, alpha)
+        if a >= 1:
+            r = points_game(c, s, a, a + 1, True)
+            c.stats.null_tries[1] += 1
+            if c.aborted:
+                return -1
+            if r <= a:
+                c.stats.null_cuts[1] += 1
+                most = most_busche(g, t, c.P, R, 1, r)
+                if c.options & USE_TT:
+                    tt_store(&c.tt, key, k2, lower - offset, most - offset, -1, 0, 0)
+                return most
+    a = cut_bound(g, t, c.P, R, 0, alpha)
+    if a >= 0:
+        r = points_game(c, s, a, a + 1)
+        c.stats.null_tries[0] += 1
+        if c.aborted:
+            return -1
+        if r <= a:
+            c.stats.null_cuts[0] += 1
+            most = most_busche(g, t, c.P, R, 0, r)
+            if c.options & USE_TT:
+                tt_store(&c.tt, key, k2, lower - offset, most - offset, -1, 0, 0)
+            return most
+    # The other way: the others can make P gain A points at least (the points game's value).
+    # If every other seat has a point already and P would then have more than any of them can
+    # reach (t_P + A > t_Q + R - A), P alone has the most, and scores grade(t_P + A) at least
+    # (docs/rules.md#busca-penalties: grade is nondecreasing).  The least a with a bound at or
+    # above beta is asked of the points game.
+    a = lower_cut(g, t, c.P, R, beta)
     if a < 0:
         return -1
-    r = points_game(c, s, a, a + 1)
-    c.stats.null_tries[0] += 1
-    if c.aborted or r > a:
+    r = points_game(c, s, a - 1, a)
+    c.stats.null_tries[3] += 1
+    if c.aborted or r < a:
         return -1
-    c.stats.null_cuts[0] += 1
-    most = 0
-    for x in range(r + 1):
-        w = worst_busche(g, t, c.P, R, x)
-        if w > most:
-            most = w
+    c.stats.null_cuts[3] += 1
+    most = grade(t[c.P] + r)
     if c.options & USE_TT:
-        tt_store(&c.tt, key, k2, lower - offset, most - offset, -1, 0, 0)
+        tt_store(&c.tt, key, k2, most - offset, g.max_value - offset, -1, 0, 0)
     return most
