@@ -6,11 +6,25 @@ import json
 
 import click
 
+import ciapano
+
 from .options import SETTINGS, fail, interrupted, output, steps_bar
 
 
 @click.command("deal", context_settings=SETTINGS)
-@click.option("--players", type=int, default=4, show_default=True, help="3, 4 or 5.")
+@click.option(
+    "--game",
+    "game_name",
+    metavar="NAME",
+    default=None,
+    help="The game: ciapano (default) or busca.",
+)
+@click.option(
+    "--players",
+    type=int,
+    default=None,
+    help="Ciapanò: 3, 4 or 5 (default 4); Busca: 4 (the default).",
+)
 @click.option(
     "--count", type=int, metavar="N", default=1, show_default=True, help="How many deals."
 )
@@ -40,7 +54,8 @@ from .options import SETTINGS, fail, interrupted, output, steps_bar
     "--out", metavar="FILE", default=None, help="Write to FILE (default: standard output)."
 )
 def deal_command(
-    players: int,
+    game_name: str | None,
+    players: int | None,
     count: int,
     seed: int | None,
     dealer: int | None,
@@ -48,9 +63,21 @@ def deal_command(
     out: str | None,
 ) -> None:
     """Write random deals as JSON Lines, one a line (history form, see docs/positions.md);
-    with --play, whole hand records to analyse (docs/records.md)."""
-    if players not in (3, 4, 5):
-        fail(f"--players: {players} is not 3, 4 or 5")
+    with --play, whole hand records to analyse (docs/records.md).  A deal of a game other than
+    Ciapanò says its "game"."""
+    from ciapano.games import find_game
+
+    try:
+        kind = find_game("ciapano" if game_name is None else game_name)
+    except ciapano.GameError as e:
+        fail(f"--game: {e.reason}")
+    if players is not None and players not in kind.player_counts:
+        counts = _or_list(kind.player_counts)
+        # The game is named when --game named it (Ciapanò's message is the one it always was).
+        said = f": {kind.title} is played by {counts} players" if game_name is not None else ""
+        fail(f"--players: {players} is not {counts}{said}")
+    game = kind.from_rules(players)
+    players = game.players
     if count < 0:
         fail(f"--count: {count} is not a number of deals >= 0")
     if dealer is not None and not 0 <= dealer < players:
@@ -71,7 +98,7 @@ def deal_command(
                 fail(f"--play: {p!r} is not a policy: one of {', '.join(POLICIES)}")
     from ciapano.dealing import random_histories
 
-    records = random_histories(players, count, seed, dealer=dealer, play=policies)
+    records = random_histories(None, count, seed, dealer=dealer, play=policies, game=game)
     try:
         with output(out) as f, steps_bar(count, "dealing") as advance:
             for record in records:
@@ -79,3 +106,9 @@ def deal_command(
                 advance()
     except KeyboardInterrupt:
         interrupted()
+
+
+def _or_list(counts: tuple[int, ...]) -> str:
+    """``(3, 4, 5)`` -> ``"3, 4 or 5"``."""
+    head = ", ".join(map(str, counts[:-1]))
+    return f"{head} or {counts[-1]}" if head else str(counts[-1])

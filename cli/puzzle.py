@@ -37,7 +37,7 @@ _CANDIDATES_PER_PUZZLE = 20_000
     "puzzle",
     context_settings=SETTINGS,
     no_args_is_help=True,
-    help="Double-dummy puzzles: generate them, show them, check them.",
+    help="Double-dummy puzzles of Ciapanò: generate them, show them, check them.",
 )
 def puzzle_group() -> None:
     pass

@@ -81,10 +81,10 @@ def solve_command(
     """Solve a position double-dummy: the value of each legal card and an optimal line.
 
     The value is the least penalty a seat can guarantee when every other seat plays against it,
-    in penalty points (11 per hand).  Best cards are marked with *; equivalent cards (same
-    value for the same reason) are listed together.  With --max-nodes or --time-limit a solve
-    may stop early: it then prints only what it proved (a range lo..hi, "exact": false), and
-    Ctrl-C does the same.
+    in the game's unit: Ciapanò's penalty points (11 per hand), Busca's busche.  Best cards are
+    marked with *; equivalent cards (same value for the same reason) are listed together.  With
+    --max-nodes or --time-limit a solve may stop early: it then prints only what it proved (a
+    range lo..hi, "exact": false), and Ctrl-C does the same.
 
     POSITION is a position file (JSON, snapshot or history form; see docs/positions.md), or -
     to read standard input.
@@ -125,7 +125,9 @@ def validate_command(position: str) -> None:
     """
     pos = read_position(position)
     echo(str(pos))
-    echo(f"valid: {pos.players} players, seat {pos.to_move} to move")
+    # Ciapanò, the default game of files, goes unnamed (as in the files ciapano writes).
+    game = f"{pos.game.title}, " if pos.game.name != "ciapano" else ""
+    echo(f"valid: {game}{pos.players} players, seat {pos.to_move} to move")
 
 
 @click.command("schema", context_settings=SETTINGS)

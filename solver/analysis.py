@@ -1,7 +1,8 @@
 """Analysing a played hand card by card, and checking one decision, double-dummy.
 
 For every card of a hand, the perspective is the seat that plays it: its own penalty, every other
-seat against it (the paranoid value, ``RULES.md``, "Double-dummy value").  *before* is that
+seat against it (the paranoid value, ``docs/rules.md#conventions``), in the game's value unit
+(``Game.value_unit``: Ciapanò's penalty points, Busca's busche).  *before* is that
 seat's guarantee in the position before the card (its best value there), *after* its guarantee
 once the card is played (the value of the card it chose), and the **cost** ``after - before``
 (0 for an optimal card, never negative).  A seat's guarantee can rise only through its own
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from .cards import CARDS, Card, CardSet
@@ -32,6 +33,7 @@ from .errors import (
     IllegalMoveError,
     PositionError,
 )
+from .games import Ciapano, Game
 from .position import Position
 from .records import HandRecord, record_from_dict
 from .solving import DEFAULT_TT_MB, _search, check_options, run_stoppable
@@ -131,7 +133,8 @@ class CardAnalysis:
     :ivar trick: the trick it was played to (from 1).
     :ivar seat: the seat that played it.
     :ivar card: the card.
-    :ivar before: the seat's guarantee before the card (its best value), in penalty points.
+    :ivar before: the seat's guarantee before the card (its best value), in the game's value
+        unit.
     :ivar after: the seat's guarantee after the card (the value of the card it chose).
     :ivar best: the legal cards that keep ``before`` (the optimal cards), in display order
         (suits S H D C, each high to low).
@@ -147,7 +150,8 @@ class CardAnalysis:
 
     @property
     def cost(self) -> int:
-        """``after - before``: penalty points the card gave away (0 when optimal, never < 0)."""
+        """``after - before``: what the card gave away, in the game's value unit (0 when optimal,
+        never < 0)."""
         return self.after - self.before
 
     @property
@@ -175,11 +179,12 @@ class SeatAnalysis:
     """One seat's hand: what it scored beside what it could have guaranteed.
 
     :ivar seat: the seat.
-    :ivar score: its hand score from the rules' scoring of what was played (penalty points).
+    :ivar score: its hand score from the rules' scoring of what was played (the game's value
+        unit).
     :ivar guarantee: its double-dummy guarantee at the start of the analysed play (the opening
         lead for a hand record).
-    :ivar mistakes: how many of its cards cost points.
-    :ivar total_cost: the points those cards cost, in all.
+    :ivar mistakes: how many of its cards cost something.
+    :ivar total_cost: what those cards cost, in all.
     :ivar name: the player's name when the record gives one (not in :meth:`to_dict`).
     """
 
@@ -211,8 +216,9 @@ class Analysis:
     :ivar seconds: wall time of the analysis.
     :ivar guarantees: with ``every_seat``, every seat's guarantee in every position: row ``i``
         before card ``i``, the last row at the end of the hand (``len(cards) + 1`` rows of
-        ``players`` values, penalty points); else None.
+        ``players`` values, in the game's value unit); else None.
     :ivar id: the record's id, if any.
+    :ivar game: the game of the hand (for the text and the plot; not in :meth:`to_dict`).
     """
 
     cards: tuple[CardAnalysis, ...]
@@ -221,13 +227,14 @@ class Analysis:
     seconds: float
     guarantees: tuple[tuple[int, ...], ...] | None = None
     id: str | int | None = None
+    game: Game = field(default_factory=Ciapano)
 
     def __iter__(self) -> Iterator[CardAnalysis]:
         return iter(self.cards)
 
     @property
     def costly(self) -> tuple[CardAnalysis, ...]:
-        """The cards that cost points."""
+        """The cards that cost something."""
         return tuple(c for c in self.cards if c.cost > 0)
 
     def to_dict(self) -> dict[str, Any]:
@@ -253,8 +260,8 @@ def format_analysis(analysis: Analysis) -> str:
     seats = analysis.seats
     width = max((len(_who(s)) for s in seats), default=4)
     out = [
-        "Each card is valued for the seat that played it: its own penalty (points) with every "
-        "other seat against it.",
+        "Each card is valued for the seat that played it: its own penalty "
+        f"({analysis.game.value_nouns[1]}) with every other seat against it.",
         "",
         f"  trick  {'seat':<{width}}  card  before  after  cost  best",
     ]
@@ -409,8 +416,8 @@ def analyse(
         (:attr:`Analysis.guarantees`, what ``--plot`` draws; a few per cent more work).
     :param tt_mb: memory of the transposition table, in MiB.
     :returns: an :class:`Analysis`: per card the seat's guarantee before and after it and its
-        cost (penalty points, ``RULES.md`` "Double-dummy value"), per seat its real hand score
-        (``RULES.md`` §1, "Hand score"), opening guarantee, costly cards and their total cost.
+        cost (in the game's value unit, ``docs/rules.md#conventions``), per seat its real hand
+        score (the game's hand score), opening guarantee, costly cards and their total cost.
     :raises RecordError: for a bad record (its id, the card index and the reason).
     :raises IllegalMoveError: for a position whose ``play`` has an illegal card (``play[i]``).
     :raises PositionError: for a play that does not reach the end of the hand, or ``play``
@@ -480,6 +487,7 @@ def analyse(
         seconds=time.perf_counter() - started,
         guarantees=tuple(table) if table is not None else None,
         id=record.id if record is not None else None,
+        game=first.game,
     )
 
 
@@ -490,12 +498,13 @@ class CheckResult:
     :ivar seat: the seat to move, whose penalty the values are.
     :ivar card: the card checked.
     :ivar optimal: whether it keeps the seat's guarantee.
-    :ivar cost: ``value - best_value``, in penalty points (0 when optimal).
+    :ivar cost: ``value - best_value``, in the game's value unit (0 when optimal).
     :ivar value: the seat's guarantee after the card.
     :ivar best_value: the seat's guarantee in the position (with a best card).
     :ivar best: the optimal legal cards, in display order.
     :ivar nodes: search nodes visited.
     :ivar seconds: wall time.
+    :ivar game: the game of the position (for the text; not in :meth:`to_dict`).
     """
 
     seat: int
@@ -507,6 +516,7 @@ class CheckResult:
     best: tuple[Card, ...]
     nodes: int
     seconds: float
+    game: Game = field(default_factory=Ciapano)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"seat": 0, "card": "5C", "optimal": false, "cost": 1, "value": 4, "best_value": 3,
@@ -530,9 +540,8 @@ class CheckResult:
             head += f"{self.best_value}."
         else:
             head = (
-                f"{self.card} costs seat {self.seat} {self.cost} point"
-                f"{'s' if self.cost != 1 else ''}: its guarantee goes from {self.best_value} "
-                f"to {self.value}."
+                f"{self.card} costs seat {self.seat} {self.game.value_text(self.cost)}: its "
+                f"guarantee goes from {self.best_value} to {self.value}."
             )
         return f"{head}\nBest cards: {best}\nNodes: {self.nodes:,}    time: {self.seconds:.3f} s"
 
@@ -546,7 +555,7 @@ def check(
     """Check one decision: is ``card`` optimal for the seat to move, and what does it cost?
 
     Values are the seat to move's own penalty with every other seat against it (the paranoid
-    value, ``RULES.md``, "Double-dummy value"), in penalty points.
+    value, ``docs/rules.md#conventions``), in the game's value unit.
 
     :raises IllegalMoveError: if the card is not a legal card of the seat to move (or the hand
         is over); the message names the card, seat and reason.
@@ -577,6 +586,7 @@ def check(
         best=c.best,
         nodes=nodes,
         seconds=time.perf_counter() - start,
+        game=position.game,
     )
 
 

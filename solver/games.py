@@ -164,12 +164,12 @@ class Game(ABC):
 
     Class attributes: :attr:`name` (the position file's ``"game"``), :attr:`title`,
     :attr:`points_unit` (the unit of card points and of a position's ``taken``),
-    :attr:`value_unit` (the unit of hand scores and double-dummy values),
-    :attr:`lower_is_better`, :attr:`trump` (None: no trumps), :attr:`fool` (None: no Fool),
-    :attr:`sides` (None: every seat plays for itself, and a seat's value is its paranoid value
-    against all the others; for a game of two sides, a tuple of the sides' seat tuples),
-    :attr:`option_names` (the keys of the ``"rules"`` object), :attr:`player_counts` (the
-    numbers of players it is played by).
+    :attr:`value_unit` (the unit of hand scores and double-dummy values), :attr:`value_nouns`
+    (its noun for one and for many, for text: :meth:`value_text`), :attr:`lower_is_better`,
+    :attr:`trump` (None: no trumps), :attr:`fool` (None: no Fool), :attr:`sides` (None: every
+    seat plays for itself, and a seat's value is its paranoid value against all the others;
+    for a game of two sides, a tuple of the sides' seat tuples), :attr:`option_names` (the keys
+    of the ``"rules"`` object), :attr:`player_counts` (the numbers of players it is played by).
     """
 
     __slots__ = ()
@@ -178,6 +178,8 @@ class Game(ABC):
     title: ClassVar[str]
     points_unit: ClassVar[str]
     value_unit: ClassVar[str]
+    #: The value unit's noun for one and for many, in sentences: ``("point", "points")``.
+    value_nouns: ClassVar[tuple[str, str]]
     option_names: ClassVar[tuple[str, ...]] = ()
     player_counts: ClassVar[tuple[int, ...]]
     lower_is_better: ClassVar[bool] = True
@@ -259,6 +261,12 @@ class Game(ABC):
     def points_text(self, points: int) -> str:
         """Points as text in :attr:`points_unit`."""
         return str(points)
+
+    def value_text(self, value: int) -> str:
+        """A whole number of the value unit with its noun: ``"1 point"``, ``"4 points"``,
+        ``"1 busca"``, ``"2 busche"``."""
+        one, many = self.value_nouns
+        return f"{value} {one if value == 1 else many}"
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -426,6 +434,7 @@ class Ciapano(Game):
     title: ClassVar[str] = "Ciapanò"
     points_unit: ClassVar[str] = "thirds of a point"
     value_unit: ClassVar[str] = "penalty points"
+    value_nouns: ClassVar[tuple[str, str]] = ("point", "points")
     option_names: ClassVar[tuple[str, ...]] = ("cappotto",)
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
 
@@ -503,6 +512,7 @@ class Busca(Game):
     title: ClassVar[str] = "Busca"
     points_unit: ClassVar[str] = "points"
     value_unit: ClassVar[str] = "busche"
+    value_nouns: ClassVar[tuple[str, str]] = ("busca", "busche")
     #: The suit that may not be led to the first trick (``docs/rules.md#busca-first-trick``).
     banned_lead_suit: ClassVar[Suit] = Suit.D
     #: The Pita, the ace of coins: 8 points, not to be discarded to the first trick.

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -50,6 +50,7 @@ import numpy as np
 from .cards import Card
 from .errors import CardError, InformationSetError, OptionError
 from .formats import view_at
+from .games import Ciapano, Game
 from .position import Position
 from .sampling import InformationSet, _as_information_set, sample_deals
 from .solving import DEFAULT_TT_MB, check_options, solve
@@ -85,7 +86,7 @@ ProgressCallback = Callable[[int, int], None]
 
 
 class Interval(NamedTuple):
-    """A 95 % interval ``(low, high)`` (penalty points)."""
+    """A 95 % interval ``(low, high)`` (the game's value unit)."""
 
     low: float
     high: float
@@ -113,9 +114,9 @@ class PimcMove:
     """One legal card scored by PIMC.
 
     :ivar card: the card.
-    :ivar mean: its mean double-dummy penalty over the samples (penalty points, 0..11, lower is
-        better for the seat).
-    :ivar stderr: the standard error of the mean (points).
+    :ivar mean: its mean double-dummy penalty over the samples (in the game's value unit:
+        Ciapanò's penalty points, 0..11, Busca's busche; lower is better for the seat).
+    :ivar stderr: the standard error of the mean (the same unit).
     :ivar ci95: a 95 % interval of the expected penalty, :class:`Interval` ``(low, high)``
         (normal approximation).
     :ivar best_rate: the share of samples (0..1) in which the card was among the best cards.
@@ -150,12 +151,14 @@ class CardLoss:
 
     :ivar card: the card scored.
     :ivar best: the PIMC-best card (lowest mean penalty).
-    :ivar loss: the expected extra penalty of ``card`` (points, >= 0 in the mean; 0 for the best).
+    :ivar loss: the expected extra penalty of ``card`` (the game's value unit, >= 0 in the
+        mean; 0 for the best).
     :ivar stderr: the standard error of the loss.
     :ivar ci95: a 95 % :class:`Interval` of the loss (normal approximation).
     :ivar mean: the card's mean penalty; ``mean - loss`` is the best card's.
     :ivar samples: the number of samples.
     :ivar seed: the seed they were drawn with.
+    :ivar game: the game (for the text; not in :meth:`to_dict`).
     """
 
     card: Card
@@ -166,6 +169,7 @@ class CardLoss:
     mean: float
     samples: int
     seed: int
+    game: Game = field(default_factory=Ciapano)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"card": "7H", "best": "5C", "loss": 0.49, "stderr": 0.06, "ci95": [0.37, 0.61],
@@ -184,9 +188,9 @@ class CardLoss:
         if self.card == self.best:
             return f"{self.card}: the PIMC-best card ({self.samples} samples, seed {self.seed})"
         return (
-            f"{self.card}: expected loss {self.loss:.2f} points against {self.best} "
-            f"(95% interval {self.ci95.low:.2f} .. {self.ci95.high:.2f}; {self.samples} samples, "
-            f"seed {self.seed})"
+            f"{self.card}: expected loss {self.loss:.2f} {self.game.value_nouns[1]} against "
+            f"{self.best} (95% interval {self.ci95.low:.2f} .. {self.ci95.high:.2f}; "
+            f"{self.samples} samples, seed {self.seed})"
         )
 
 
@@ -203,7 +207,7 @@ class PimcResult:
     :ivar moves: every legal card's :class:`PimcMove`, by mean, then best rate, then card.
     :ivar best: the recommended card: the lowest mean penalty.
     :ivar values: ``values[j][i]``, the double-dummy penalty of ``moves[j].card`` in sample
-        ``i`` (penalty points).
+        ``i`` (the game's value unit).
     :ivar deals: the number of deals consistent with the information set.
     :ivar seconds: wall time.
     :ivar workers: the worker processes used (the values never depend on it).
@@ -255,6 +259,7 @@ class PimcResult:
             mean=self.moves[j].mean,
             samples=self.samples,
             seed=self.seed,
+            game=self.information_set.game,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -285,8 +290,8 @@ class PimcResult:
             f"the {self.deals:,} that fit seat {self.seat}'s view, each solved double-dummy."
         )
         out.append(
-            f"Values are seat {self.seat}'s penalty (points, lower is better), every other seat "
-            "playing against it with every hand open."
+            f"Values are seat {self.seat}'s penalty ({rules.value_nouns[1]}, lower is better), "
+            "every other seat playing against it with every hand open."
         )
         out.append("")
         out.append("    card    mean  stderr    95% interval  best in")
@@ -400,7 +405,8 @@ def pimc(
         ``DEFAULT_TT_MB`` (256) with :data:`LARGE_SOLVE_CARDS` cards or more still in play,
         else :data:`DEFAULT_PIMC_TT_MB` (32).  Each worker process holds one table.
     :param progress: called as ``progress(done, total)`` as samples are solved.
-    :returns: a :class:`PimcResult`; values in penalty points (0..11, lower is better).
+    :returns: a :class:`PimcResult`; values in the game's value unit (Ciapanò's penalty
+        points, 0..11; Busca's busche; lower is better).
     :raises InformationSetError: if the viewer is not the seat to move, the hand is over, or
         the information set is inconsistent.
     :raises OptionError: for a bad number of samples, workers or table size.
@@ -466,7 +472,7 @@ def pimc_check(
 
     Parameters as :func:`pimc`; ``card`` must be a legal card of the seat.
 
-    :returns: a :class:`CardLoss` (penalty points).
+    :returns: a :class:`CardLoss` (the game's value unit).
     :raises InformationSetError: for a card that is not a card or not legal here, and as
         :func:`pimc`.
     :raises OptionError: as :func:`pimc`.
@@ -514,7 +520,7 @@ def pimc_costs(
     :param from_trick: score only the cards from this trick on (tricks count from 1).
     :param progress: called as ``progress(done, total)`` over all the cards' samples.
     :returns: :class:`PimcCosts` ``(seed, losses)``: one :class:`CardLoss` per card of the
-        play (penalty points), None for a card before ``from_trick`` and for a card that was
+        play (the game's value unit), None for a card before ``from_trick`` and for a card that was
         the player's only legal card (it cannot cost anything).
     :raises PositionError: for a record that is not a valid history.
     :raises InformationSetError: as :func:`pimc`.

@@ -25,10 +25,11 @@ def plot_analysis(
     names: Sequence[str] | None = None,
     title: str | None = None,
 ) -> Path:
-    """Draw each seat's double-dummy guarantee (penalty points) after every card of the hand,
-    one line a seat, each costly card marked on its seat's line with its cost; the x axis is
-    the number of cards played, tricks shaded alternately.  The last point of each line is the
-    seat's real score.
+    """Draw each seat's double-dummy guarantee after every card of the hand, one line a seat,
+    each costly card marked on its seat's line with its cost; the x axis is the number of cards
+    played, tricks shaded alternately, the y axis the game's value unit over its
+    ``value_bounds`` (Ciapanò's penalty points 0..11, Busca's busche).  The last point of each
+    line is the seat's real score.
 
     :param analysis: from :func:`ciapano.analyse` with ``every_seat=True`` (the default).
     :param path: the picture's file; its suffix (``.png``, ``.svg``, ``.pdf``) is the format.
@@ -87,10 +88,11 @@ def plot_analysis(
             color=colours[c.seat],
         )
     ax.set_xlim(xs[0], xs[-1] + 0.5)
-    ax.set_ylim(-0.5, 11.5)
-    ax.set_yticks(range(0, 12))
+    low, high = analysis.game.value_bounds
+    ax.set_ylim(low - 0.5, high + 0.5)
+    ax.set_yticks(range(low, high + 1))
     ax.set_xlabel("cards played")
-    ax.set_ylabel("guarantee (penalty points)")
+    ax.set_ylabel(f"guarantee ({analysis.game.value_unit})")
     label = (
         title
         if title is not None

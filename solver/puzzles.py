@@ -666,11 +666,19 @@ def puzzle_from_dict(data: Mapping[str, Any]) -> Puzzle:
     as stored: nothing is re-solved (see :func:`check_puzzle`).
 
     :raises PositionError: for a file that is not a valid position (schema included).
-    :raises PuzzleError: if the ``"puzzle"`` object is missing, its seat is not the seat to
-        move, or a key of its ``costs`` is not a card.  (Claims that are merely wrong, such as a
-        solution that is not a legal card, are for :func:`check_puzzle` to find.)
+    :raises PuzzleError: if the position is not Ciapanò's (puzzles are Ciapanò's only: their
+        themes are its last trick, cappotto and discard), the ``"puzzle"`` object is missing,
+        its seat is not the seat to move, or a key of its ``costs`` is not a card.  (Claims
+        that are merely wrong, such as a solution that is not a legal card, are for
+        :func:`check_puzzle` to find.)
     """
     position = from_dict(data)
+    if not isinstance(position.game, Ciapano):
+        raise PuzzleError(
+            "game",
+            f"{position.game.name!r}: this is a {position.game.title} position, and puzzles are "
+            "Ciapanò's only",
+        )
     if "puzzle" not in data:
         raise PuzzleError("puzzle", "is missing: this position file is not a puzzle")
     p = data["puzzle"]

@@ -62,7 +62,7 @@ def _machine_mib() -> float:
 
 
 class Bounds(NamedTuple):
-    """Proved bounds on a value, in penalty points (equal when the value is exact)."""
+    """Proved bounds on a value, in the game's value unit (equal when the value is exact)."""
 
     lower: int
     upper: int
@@ -327,10 +327,11 @@ class MoveValue:
     """The value of one legal card: ``card, value = move`` unpacks it.
 
     :ivar card: the card.
-    :ivar value: the perspective seat's value after the card, in penalty points; None when a
-        limit stopped the solve before it was proved (see :attr:`lower`, :attr:`upper`).
-    :ivar cost: how much worse than the best card it is for the seat playing it, in penalty
-        points (0 for a best card); the perspective seat wants a low value, the others a high
+    :ivar value: the perspective seat's value after the card, in the game's value unit
+        (``Game.value_unit``: Ciapanò's penalty points, Busca's busche); None when a limit
+        stopped the solve before it was proved (see :attr:`lower`, :attr:`upper`).
+    :ivar cost: how much worse than the best card it is for the seat playing it, in the same
+        unit (0 for a best card); the perspective seat wants a low value, the others a high
         one.  None unless every card's value is exact.
     :ivar equivalent: the other legal cards of its class (same value for the same reason: of
         the same suit, adjacent in rank once played cards are removed, equal in points).
@@ -376,8 +377,8 @@ class SolveResult:
     :ivar position: the position solved.
     :ivar to_move: the seat to move.
     :ivar perspective: the seat whose penalty the values are (default: the seat to move).
-    :ivar value: the least penalty the perspective seat can guarantee, in penalty points; None
-        when a limit stopped the solve first (see :attr:`lower`, :attr:`upper`).
+    :ivar value: the least penalty the perspective seat can guarantee, in the game's value
+        unit; None when a limit stopped the solve first (see :attr:`lower`, :attr:`upper`).
     :ivar moves: every legal card of the seat to move with its value, best first, then in
         display order (empty when the hand is over).
     :ivar best: the legal cards that keep the value (best for the seat to move: lowest value if
@@ -467,8 +468,8 @@ def format_result(result: SolveResult) -> str:
     else:
         out.append(
             f"Seat {result.to_move} to move, trick {pos.trick_number} of {pos.game.tricks}; "
-            f"values are {who} penalty (points) with every other seat against seat "
-            f"{result.perspective}."
+            f"values are {who} penalty ({pos.game.value_nouns[1]}) with every other seat "
+            f"against seat {result.perspective}."
         )
         if not result.exact:
             out.append(
@@ -544,8 +545,8 @@ def solve(
     :param time_limit: stop after about this many seconds.
     :param options: search techniques (``ciapano.engine.OPTION_*`` flags), for testing the
         search; the values never depend on them.
-    :returns: a :class:`SolveResult`; values in penalty points.  When a limit stops the solve
-        first, ``exact`` is False and only proved bounds are given.
+    :returns: a :class:`SolveResult`; values in the game's value unit.  When a limit stops the
+        solve first, ``exact`` is False and only proved bounds are given.
     :raises PositionError: if ``seat`` is not a seat.
     :raises OptionError: for a bad number of threads, table size or limit, or a table larger
         than the machine's memory.
@@ -729,7 +730,8 @@ def free_memory() -> int:
 
 
 def value(position: Position, seat: int | None = None, *, tt_mb: float = DEFAULT_TT_MB) -> int:
-    """The least penalty ``seat`` (default: the seat to move) can guarantee, in penalty points.
+    """The least penalty ``seat`` (default: the seat to move) can guarantee, in the game's value
+    unit.
 
     Faster than :func:`solve` when the cards' values are not needed.
 
@@ -744,8 +746,8 @@ def value(position: Position, seat: int | None = None, *, tt_mb: float = DEFAULT
 
 
 class DDTable:
-    """Every seat's guarantee from one position: ``table[seat]`` in penalty points (None for a
-    seat whose value a limit kept from being proved; see :attr:`bounds`)."""
+    """Every seat's guarantee from one position: ``table[seat]`` in the game's value unit (None
+    for a seat whose value a limit kept from being proved; see :attr:`bounds`)."""
 
     def __init__(
         self,
@@ -796,7 +798,7 @@ def dd_table(
 ) -> DDTable:
     """Every seat's guarantee (the paranoid value with each seat as the perspective).
 
-    :returns: a :class:`DDTable` indexed by seat, in penalty points.
+    :returns: a :class:`DDTable` indexed by seat, in the game's value unit.
     :raises OptionError: for a bad number of threads, table size or limit.
     :raises SolveInterrupted: never; Ctrl-C propagates as ``KeyboardInterrupt`` after the
         searches are stopped.
