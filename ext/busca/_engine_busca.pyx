@@ -8,11 +8,11 @@ GAME = "busca"
 from game_search cimport points_game
 
 
-def points_game_value(Search search, int seat, bint need=False):
+def points_game_value(Search search, int seat):
     """The points game's value from the root of ``search`` (game_search.pxd): the least number
     of points ``seat`` can hold its gain to from here to the end (the last trick's 3
-    included), every other seat trying to make it take more; with ``need``, taking at least
-    one point (63 if it cannot).  For tests of the bound it gives the search.
+    included), every other seat trying to make it take more.  For tests of the bound it gives
+    the search.
 
     :raises ValueError: for a seat that is not one.
     """
@@ -21,7 +21,7 @@ def points_game_value(Search search, int seat, bint need=False):
     search.c.P = seat
     while lo < hi:
         with nogil:
-            r = points_game(&search.c, &search.root, (lo + hi) // 2, (lo + hi) // 2 + 1, need)
+            r = points_game(&search.c, &search.root, (lo + hi) // 2, (lo + hi) // 2 + 1)
         if r <= (lo + hi) // 2:
             hi = r
         else:
@@ -29,9 +29,9 @@ def points_game_value(Search search, int seat, bint need=False):
     return lo
 
 
-def _points_game_window(Search search, int seat, int a, bint need=False):
+def _points_game_window(Search search, int seat, int a):
     """One null-window search of the points game (is its value at most ``a``?): the fail-soft
     result, for tests."""
     search._check_seat(seat)
     search.c.P = seat
-    return points_game(&search.c, &search.root, a, a + 1, need)
+    return points_game(&search.c, &search.root, a, a + 1)

@@ -144,6 +144,61 @@ cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int ta
     # Never called: with score_key 0 no entry has a kin (ttable.layout_of).
     return False
 
+cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) noexcept nogil:
+    # The most busche P can score at the end of the hand when it gains exactly x of the R points
+    # still to take (t: the points taken) and the other seats share the rest in any way.
+    cdef int fP = t[P] + x
+    cdef int rest = R - x
+    cdef int i, j, zeros, others_on, need = 0, k, best = 0, smin, smax, mask, m
+    cdef int lo[MAX_SEATS]
+    cdef int hi[MAX_SEATS]
+    cdef int seat[MAX_SEATS]
+    if fP == 0:
+        # P on none scores the seats on none: the most is every seat on none now, but one of
+        # them if the rest must go to a seat on none.
+        zeros = 1
+        others_on = 0
+        for i in range(g.n):
+            if i != P:
+                if t[i] == 0:
+                    zeros += 1
+                else:
+                    others_on += 1
+        if rest > 0 and others_on == 0:
+            zeros -= 1
+        return zeros
+    # P has points: it scores only with no seat on none and the most points, k tied with it.
+    # Each other seat ends in [lo, hi]: at least 1 if it has none now, at most fP.
+    m = 0
+    for i in range(g.n):
+        if i == P:
+            continue
+        if t[i] > fP:
+            return 0
+        lo[m] = 1 if t[i] == 0 else 0
+        hi[m] = fP - t[i]
+        seat[m] = i
+        m += 1
+    for mask in range(1 << m):
+        # The seats of mask tie with P (gain hi); the others stay below it.
+        smin = 0
+        smax = 0
+        k = 1
+        for j in range(m):
+            if mask & (1 << j):
+                smin += hi[j]
+                smax += hi[j]
+                k += 1
+            elif hi[j] - 1 < lo[j]:
+                k = 0
+                break
+            else:
+                smin += lo[j]
+                smax += hi[j] - 1
+        if k and smin <= rest <= smax and k > best:
+            best = k
+    return best * grade(fP)
+
 cdef inline int seats_reaching(const Game* g, const int* t, int P, int most, int still) noexcept nogil:
     # 1 + the other seats that can still end with `most` points or more (t: points taken,
     # still: points not yet taken by anyone): the most seats that can tie P on `most`.
@@ -163,9 +218,8 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     # - P has none: it scores at most the number of seats now on none if it ends on none, or,
     #   if it takes some, k * grade(R) as above.
     # - P can lose every remaining trick (tricks.can_duck_everything; not in the first trick,
-    #   whose lead is banned from coins): then its final points are t_P, so with points it
-    #   scores 0 if another seat has more now, else at most k * grade(t_P); with none, at most
-    #   the seats now on none.
+    #   whose lead is banned from coins): then its final points are t_P, and it scores at most
+    #   worst_busche(0), the most over every way the others can share the rest.
     cdef int t[MAX_SEATS]
     cdef int i, zeros = 0, R, hi, duck_hi
     cdef int tP = s.taken[P]
@@ -191,13 +245,7 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
         if zeros > hi:
             hi = zeros
     if s.count == 0 and not first_trick(g, s) and can_duck_everything(g, s, P):
-        if tP == 0:
-            duck_hi = zeros
-        else:
-            duck_hi = seats_reaching(g, t, P, tP, R) * grade(tP)
-            for i in range(g.n):
-                if i != P and t[i] > tP:
-                    duck_hi = 0
+        duck_hi = worst_busche(g, t, P, R, 0)
         if duck_hi < hi:
             hi = duck_hi
     if hi > g.max_value:

@@ -15,33 +15,31 @@
 from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, MAX_SEATS, USE_TT, USE_NULLGAME
 from bitops cimport popcount64
 from tricks cimport play_last_trick_winner, can_duck_everything
-from game cimport legal_cards, play_child, to_move, grade, first_trick
+from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_busche
 from movegen cimport gen_moves
 from limits cimport must_stop
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
 
 cdef enum:
     POINTS_GAME_TAG = 5         # the points game's entries in the table: key2's tag (bits 61-63)
-    NEED_GAME_TAG = 3           # ... those of the game where P must take a point (need)
-    NO_POINT = 63               # the need game's value when P ends the hand with no point
+    SUBGAME_MIN_TRICKS = 2      # tricks left from which the points game is asked (3: +11%
+                                # nodes, 4: +60%; seed 1's test "<= 2")
 
-cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta, bint need=False) noexcept nogil:
+cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     # Fail-soft alpha-beta on the points P takes from s to the end (the current trick's if it
-    # wins it, the last trick's 3): P minimises them, the others maximise.  With `need` P must
-    # also take a point at least: ending with none is worth NO_POINT, more than any gain (the
-    # need game; once P takes a point, the plain game goes on).  A limit that stops the search
-    # sets c.aborted; the value is then void.
+    # wins it, the last trick's 3): P minimises them, the others maximise.  A limit that stops
+    # the search sets c.aborted; the value is then void.
     cdef const Game* g = &c.g
     cdef int P = c.P
     cdef int v, r, i, nm, seat, gain, a0 = alpha, b0 = beta
-    cdef int lower = 1 if need else 0
+    cdef int lower = 0
     cdef int upper, best = -1, first = -1
     cdef u64 key = 0, k2 = 0
     cdef TTEntry* e
     cdef int moves[MAX_MOVES]
     cdef State child
     c.nodes += 1
-    c.stats.null_nodes[1 if need else 0] += 1
+    c.stats.null_nodes[0] += 1
     if must_stop(c):
         c.aborted = True
     if c.aborted:
@@ -49,21 +47,19 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta, bint ne
     # P takes nothing or everything still to take: the bounds every node starts from, so that
     # a window outside them returns at once (a search with an empty window returns nothing
     # that holds).
-    upper = NO_POINT if need else s.out_points + s.trick_points + g.last_trick_points
+    upper = s.out_points + s.trick_points + g.last_trick_points
     if s.count == 0:
         if s.out == 0:
-            if s.leader == P:
-                return g.last_trick_points
-            return NO_POINT if need else 0
+            return g.last_trick_points if s.leader == P else 0
         if popcount64(s.out) == g.n:
             if play_last_trick_winner(g, s) == P:
                 return s.out_points + g.last_trick_points
-            return NO_POINT if need else 0
-        if not need and not first_trick(g, s) and can_duck_everything(g, s, P):
+            return 0
+        if not first_trick(g, s) and can_duck_everything(g, s, P):
             return 0
         if c.options & USE_TT:
             key = tt_key(c, s)
-            k2 = ((<u64>(NEED_GAME_TAG if need else POINTS_GAME_TAG)) << 61) | <u64>s.leader | (<u64>P << 3)
+            k2 = ((<u64>POINTS_GAME_TAG) << 61) | <u64>s.leader | (<u64>P << 3)
             e = tt_probe(&c.tt, key, k2)
             if e != NULL:
                 if e.lower > lower:
@@ -86,7 +82,7 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta, bint ne
         for i in range(nm):
             play_child(g, s, &child, seat, moves[i])
             gain = child.taken[P] - s.taken[P]
-            r = gain + points_game(c, &child, alpha - gain, beta - gain, need and gain == 0)
+            r = gain + points_game(c, &child, alpha - gain, beta - gain)
             if c.aborted:
                 return 0
             if r < v:
@@ -101,7 +97,7 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta, bint ne
         for i in range(nm):
             play_child(g, s, &child, seat, moves[i])
             gain = child.taken[P] - s.taken[P]
-            r = gain + points_game(c, &child, alpha - gain, beta - gain, need and gain == 0)
+            r = gain + points_game(c, &child, alpha - gain, beta - gain)
             if c.aborted:
                 return 0
             if r > v:
@@ -120,172 +116,6 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta, bint ne
             lower, upper = v, v
         tt_store(&c.tt, key, k2, lower, upper, encode_best(c, s, best), popcount64(s.out), 0)
     return v
-
-cdef extern from *:
-    """
-    #ifndef BUSCA_SUBGAME_MIN_TRICKS
-    #define BUSCA_SUBGAME_MIN_TRICKS 2
-    #endif
-    #ifndef BUSCA_GAP_GAME
-    #define BUSCA_GAP_GAME 0
-    #endif
-    #ifndef BUSCA_NEED_GAME
-    #define BUSCA_NEED_GAME 0
-    #endif
-    """
-    int NEED_GAME "BUSCA_NEED_GAME"
-    int SUBGAME_MIN_TRICKS "BUSCA_SUBGAME_MIN_TRICKS"
-    int GAP_GAME "BUSCA_GAP_GAME"
-
-cdef enum:
-    DIFF_GAME_TAG = 2           # the gap game's entries (its other seat Q in key2's bits 6-8)
-    GAP_NONE = 127              # a fail-soft start beyond every value of the gap game
-
-cdef inline int gap_game(Ctx* c, const State* s, int Q, int alpha, int beta) noexcept nogil:
-    # Fail-soft alpha-beta on the points seat Q gains minus those P gains, from s to the end
-    # (the last trick's 3 to its winner): P maximises it (it wants Q ahead of it), every other
-    # seat, Q too, minimises it.  An additive score, like the points game: its entries depend
-    # on the cards, the leader, P and Q, not on the points taken.
-    cdef const Game* g = &c.g
-    cdef int P = c.P
-    cdef int v, r, i, nm, seat, gain, a0 = alpha, b0 = beta, still, w
-    cdef int lower, upper, best = -1, first = -1
-    cdef u64 key = 0, k2 = 0
-    cdef TTEntry* e
-    cdef int moves[MAX_MOVES]
-    cdef State child
-    c.nodes += 1
-    c.stats.null_nodes[2] += 1
-    if must_stop(c):
-        c.aborted = True
-    if c.aborted:
-        return 0
-    still = s.out_points + s.trick_points + g.last_trick_points
-    lower = -still
-    upper = still
-    if s.count == 0:
-        if s.out == 0:
-            return g.last_trick_points if s.leader == Q else (-g.last_trick_points if s.leader == P else 0)
-        if popcount64(s.out) == g.n:
-            w = play_last_trick_winner(g, s)
-            return still if w == Q else (-still if w == P else 0)
-        if not first_trick(g, s) and can_duck_everything(g, s, P):
-            lower = 0                   # P can take nothing more, and Q's gain is >= 0
-        if c.options & USE_TT:
-            key = tt_key(c, s)
-            k2 = (((<u64>DIFF_GAME_TAG) << 61) | <u64>s.leader | (<u64>P << 3)
-                  | (<u64>Q << 6))
-            e = tt_probe(&c.tt, key, k2)
-            if e != NULL:
-                if e.lower > lower:
-                    lower = e.lower
-                if e.upper < upper:
-                    upper = e.upper
-                first = decode_best(c, s, e.best)
-    if lower >= beta or lower == upper:
-        return lower
-    if upper <= alpha:
-        return upper
-    if lower > alpha:
-        alpha = lower
-    if upper < beta:
-        beta = upper
-    seat = to_move(g, s)
-    nm = gen_moves(c, s, seat, first, moves, NULL, NULL)
-    if seat == P:
-        v = -GAP_NONE
-        for i in range(nm):
-            play_child(g, s, &child, seat, moves[i])
-            gain = (child.taken[Q] - s.taken[Q]) - (child.taken[P] - s.taken[P])
-            r = gain + gap_game(c, &child, Q, alpha - gain, beta - gain)
-            if c.aborted:
-                return 0
-            if r > v:
-                v = r
-                best = moves[i]
-                if v >= beta:
-                    break
-                if v > alpha:
-                    alpha = v
-    else:
-        v = GAP_NONE
-        for i in range(nm):
-            play_child(g, s, &child, seat, moves[i])
-            gain = (child.taken[Q] - s.taken[Q]) - (child.taken[P] - s.taken[P])
-            r = gain + gap_game(c, &child, Q, alpha - gain, beta - gain)
-            if c.aborted:
-                return 0
-            if r < v:
-                v = r
-                best = moves[i]
-                if v <= alpha:
-                    break
-                if v < beta:
-                    beta = v
-    if s.count == 0 and (c.options & USE_TT):
-        if v <= a0:
-            lower, upper = -GAP_NONE, v
-        elif v >= b0:
-            lower, upper = v, GAP_NONE
-        else:
-            lower, upper = v, v
-        tt_store(&c.tt, key, k2, lower, upper, encode_best(c, s, best), popcount64(s.out), 0)
-    return v
-
-cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) noexcept nogil:
-    # The most busche P can score at the end of the hand when it gains exactly x of the R points
-    # still to take (t: the points taken) and the other seats share the rest in any way.
-    cdef int fP = t[P] + x
-    cdef int rest = R - x
-    cdef int i, j, zeros, others_on, need = 0, k, best = 0, smin, smax, mask, m
-    cdef int lo[MAX_SEATS]
-    cdef int hi[MAX_SEATS]
-    cdef int seat[MAX_SEATS]
-    if fP == 0:
-        # P on none scores the seats on none: the most is every seat on none now, but one of
-        # them if the rest must go to a seat on none.
-        zeros = 1
-        others_on = 0
-        for i in range(g.n):
-            if i != P:
-                if t[i] == 0:
-                    zeros += 1
-                else:
-                    others_on += 1
-        if rest > 0 and others_on == 0:
-            zeros -= 1
-        return zeros
-    # P has points: it scores only with no seat on none and the most points, k tied with it.
-    # Each other seat ends in [lo, hi]: at least 1 if it has none now, at most fP.
-    m = 0
-    for i in range(g.n):
-        if i == P:
-            continue
-        if t[i] > fP:
-            return 0
-        lo[m] = 1 if t[i] == 0 else 0
-        hi[m] = fP - t[i]
-        seat[m] = i
-        m += 1
-    for mask in range(1 << m):
-        # The seats of mask tie with P (gain hi); the others stay below it.
-        smin = 0
-        smax = 0
-        k = 1
-        for j in range(m):
-            if mask & (1 << j):
-                smin += hi[j]
-                smax += hi[j]
-                k += 1
-            elif hi[j] - 1 < lo[j]:
-                k = 0
-                break
-            else:
-                smin += lo[j]
-                smax += hi[j] - 1
-        if k and smin <= rest <= smax and k > best:
-            best = k
-    return best * grade(fP)
 
 cdef inline int most_busche(const Game* g, const int* t, int P, int R, int x0, int x1) noexcept nogil:
     # The most busche P can score gaining x in [x0, x1] (worst_busche), 0 for an empty range.
@@ -332,49 +162,15 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
     # At a trick start the table did not decide (search.pxd): a value at or below alpha that
     # a points game proves, else -1.  With U(a) the most P scores gaining at most a points
     # (nondecreasing in a), the largest a with U(a) <= alpha is asked of the points game with
-    # a null window: if its value A <= a, P's busche are at most U(A).  While P has no point,
-    # the need game is asked first, over gains from 1: P's busche are then at most the most it
-    # scores gaining x in [1, A1], where the plain game's range starts at 0 and counts the
-    # seats P would share no points with (up to 3 at the start of a hand).
+    # a null window: if its value A <= a, P's busche are at most U(A).
     cdef const Game* g = &c.g
     cdef int t[MAX_SEATS]
     cdef int R = s.out_points + g.last_trick_points
-    cdef int i, a, r, most, q, d
+    cdef int i, a, r, most
     if not (c.options & USE_NULLGAME) or popcount64(s.out) < SUBGAME_MIN_TRICKS * g.n:
         return -1
     for i in range(g.n):
         t[i] = s.taken[i]
-    if GAP_GAME and t[c.P] > 0:
-        # P has a point: it scores nothing if it ends behind another seat.  The gap game asks
-        # whether P can keep the seat with the most points now ahead of it to the end.
-        q = -1
-        for i in range(g.n):
-            if i != c.P and (q < 0 or t[i] > t[q]):
-                q = i
-        d = t[c.P] - t[q] + 1           # the gain of Q over P that puts Q ahead at the end
-        if d <= R:
-            r = gap_game(c, s, q, d - 1, d)
-            c.stats.null_tries[2] += 1
-            if c.aborted:
-                return -1
-            if r >= d:
-                c.stats.null_cuts[2] += 1
-                if c.options & USE_TT:
-                    tt_store(&c.tt, key, k2, 0 - offset, 0 - offset, -1, 0, 0)
-                return 0
-    if NEED_GAME and t[c.P] == 0:
-        a = cut_bound(g, t, c.P, R, 1, alpha)
-        if a >= 1:
-            r = points_game(c, s, a, a + 1, True)
-            c.stats.null_tries[1] += 1
-            if c.aborted:
-                return -1
-            if r <= a:
-                c.stats.null_cuts[1] += 1
-                most = most_busche(g, t, c.P, R, 1, r)
-                if c.options & USE_TT:
-                    tt_store(&c.tt, key, k2, lower - offset, most - offset, -1, 0, 0)
-                return most
     a = cut_bound(g, t, c.P, R, 0, alpha)
     if a >= 0:
         r = points_game(c, s, a, a + 1)
