@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 #: Where the JSON Schema of position files is installed.
-SCHEMA_PATH = Path(str(resources.files("ciapano") / "schema" / "position.schema.json"))
+SCHEMA_PATH = Path(str(resources.files("ciapano") / "schemata" / "position.schema.json"))
 
 
 @cache

@@ -45,7 +45,7 @@ def _check(pos, seat, options=engine.OPTION_ALL):
     return result
 
 
-@settings(max_examples=700, **SETTINGS)
+@settings(max_examples=1500, **SETTINGS)
 @given(data=st.data())
 def test_every_card_matches_the_reference(data):
     pos = data.draw(busca_positions())
@@ -53,7 +53,7 @@ def test_every_card_matches_the_reference(data):
     _check(pos, seat)
 
 
-@settings(max_examples=150, **SETTINGS)
+@settings(max_examples=300, **SETTINGS)
 @given(data=st.data())
 def test_every_technique_alone_and_together(data):
     pos = data.draw(busca_positions(max_hand=2))
