@@ -11,7 +11,6 @@ from typing import Any
 import click
 
 import ciapano
-from ciapano.solving import DEFAULT_TT_MB
 
 from .options import (
     EXIT_BAD_INPUT,
@@ -32,6 +31,7 @@ from .options import (
     score_samples_option,
     score_seed_option,
     steps_bar,
+    tt_mb_option,
     warn,
     where,
 )
@@ -95,14 +95,7 @@ def _plot_check(plot: str | None) -> None:
     help="Analyse only the cards from trick N on (faster); the guarantees are then those at "
     "the start of trick N.",
 )
-@click.option(
-    "--tt-mb",
-    type=float,
-    metavar="MIB",
-    default=DEFAULT_TT_MB,
-    show_default=True,
-    help="Memory of the transposition table of each hand (MiB).",
-)
+@tt_mb_option("Memory of the transposition table of each hand (MiB).")
 @score_samples_option
 @score_seed_option
 def analyse_command(

@@ -7,7 +7,6 @@ import json
 import click
 
 import ciapano
-from ciapano.solving import DEFAULT_TT_MB
 
 from .options import (
     EXIT_BAD_INPUT,
@@ -25,6 +24,7 @@ from .options import (
     score_samples_option,
     score_seed_option,
     steps_bar,
+    tt_mb_option,
     warn,
     where,
 )
@@ -42,14 +42,7 @@ from .options import (
 @click.option(
     "--json", "as_json", is_flag=True, help="Print JSON (with --batch: one object a line)."
 )
-@click.option(
-    "--tt-mb",
-    type=float,
-    metavar="MIB",
-    default=DEFAULT_TT_MB,
-    show_default=True,
-    help="Memory of the transposition table (MiB).",
-)
+@tt_mb_option("Memory of the transposition table (MiB).")
 @score_samples_option
 @score_seed_option
 @click.option(

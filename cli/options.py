@@ -247,6 +247,23 @@ def pimc_run(job: Callable[[Callable[[int, int], None]], T]) -> T:
 position_argument = click.argument("position", metavar="POSITION")
 #: ``--json``.
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+
+
+def tt_mb_option(help: str, default: float | None = None) -> Callable[[T], T]:
+    """The ``--tt-mb MIB`` option: memory of the transposition tables (default
+    ``ciapano.solving.DEFAULT_TT_MB``), with the command's own ``help``."""
+    from ciapano.solving import DEFAULT_TT_MB
+
+    return click.option(
+        "--tt-mb",
+        type=float,
+        metavar="MIB",
+        default=DEFAULT_TT_MB if default is None else default,
+        show_default=True,
+        help=help,
+    )
+
+
 #: ``--samples N`` of analyse and check: score the cards from their player's own view (PIMC).
 score_samples_option = click.option(
     "--samples",

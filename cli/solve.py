@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import click
 
 import ciapano
-from ciapano.solving import DEFAULT_TT_MB
 
 from .options import (
     SETTINGS,
@@ -22,6 +21,7 @@ from .options import (
     position_argument,
     read_position,
     seat_option,
+    tt_mb_option,
 )
 
 if TYPE_CHECKING:
@@ -39,14 +39,7 @@ if TYPE_CHECKING:
 )
 @click.option("--all-seats", is_flag=True, help="Also give every seat's own guarantee.")
 @json_option
-@click.option(
-    "--tt-mb",
-    type=float,
-    metavar="MIB",
-    default=DEFAULT_TT_MB,
-    show_default=True,
-    help="Memory for the transposition tables (MiB) in all.",
-)
+@tt_mb_option("Memory for the transposition tables (MiB) in all.")
 @click.option(
     "--threads",
     type=int,
