@@ -126,11 +126,13 @@ cdef struct Stats:
     u64 bound_cuts              # trick starts decided by the cheap bounds
     u64 tt_cuts                 # trick starts decided by the table
     u64 kin_cuts                # ... by entries of the same cards with other residues
-    u64 null_cuts[5]            # trick starts decided by the games without points (nullgame.pxd,
-                                # by kind: null, last-trick, one-, two-, three-trick)
+    u64 null_cuts[5]            # trick starts decided by the game's sub-games: Ciapanò's games
+                                # without points (ciapano/nullgame.pxd, by kind: null,
+                                # last-trick, one-, two-, three-trick); Busca's points game
+                                # (busca/game_search.pxd: [0] from above, [3] from below)
     u64 null_tries[5]           # searches of those games
     u64 null_unknown[5]         # ... stopped by their budget
-    u64 null_nodes[5]           # ... nodes they used
+    u64 null_nodes[5]           # ... nodes they used (Busca: [0] every points game node)
     u64 null_known_lost         # searches of those games skipped: lost before (ttable.entry_lost)
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
