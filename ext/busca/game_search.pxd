@@ -200,3 +200,39 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
     if c.options & USE_TT:
         tt_store(&c.tt, key, k2, most - offset, g.max_value - offset, -1, 0, 0)
     return most
+
+
+
+
+cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int guess) noexcept nogil:
+    # Before the driver brackets the value of s (driver.pxi) without a guess (the root's value,
+    # not a card's): the least upper bound on P's busche that the points game proves
+    # (subgame_cut's bound, found by bisection on the busche), and the tests start just below
+    # it, going down.  Where the value is that bound, one test ("at most upper - 1?": no)
+    # finishes; tests going up from 0 first prove every smaller bound false, the costly kind
+    # here: seed 2, value 6, tests up 56 M nodes, down 5 M.  Every card of 20 seeded deals:
+    # docs/speed.md (2026-11-26).  A card's bracket keeps its guess, the root's value, and goes
+    # up from it (the points game there too cost more than it saved).
+    cdef const Game* g = &c.g
+    cdef int t[MAX_SEATS]
+    cdef int R = s.out_points + s.trick_points + g.last_trick_points
+    cdef int i, lo, hi, u, a, r
+    if guess >= 0 or not (c.options & USE_NULLGAME) or lower[0] >= upper[0]:
+        return guess
+    for i in range(g.n):
+        t[i] = s.taken[i]
+    lo = lower[0]
+    hi = upper[0]
+    while lo < hi:
+        # Can the points game prove "at most u"?  (Monotone in u: cut_bound is.)
+        u = (lo + hi) // 2
+        a = cut_bound(g, t, c.P, R, 0, u)
+        r = points_game(c, s, a, a + 1) if a >= 0 else a + 1
+        if c.aborted:
+            return guess
+        if r <= a:
+            hi = most_busche(g, t, c.P, R, 0, r)
+        else:
+            lo = u + 1
+    upper[0] = hi if hi > lower[0] else lower[0]
+    return upper[0] - 1

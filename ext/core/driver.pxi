@@ -16,6 +16,7 @@ from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLO
 from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, set_canon, tt_key, owner_key,
                     pool_release)
 from search cimport search
+from game_search cimport root_window
 
 from ._limits import SearchLimits
 
@@ -350,6 +351,7 @@ cdef class Search:
             return True
         cheap_bounds(&self.c.g, s, self.c.P, lower, upper)
         self.c.tt.gen += 1
+        guess = root_window(&self.c, s, lower, upper, guess)
         return bracket(&self.c, s, lower, upper, guess)
 
     def value_bounds(self, int seat, int guess=-1):
