@@ -144,19 +144,15 @@ cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int ta
     # Never called: with score_key 0 no entry has a kin (ttable.layout_of).
     return False
 
-cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x, int tricks) noexcept nogil:
+cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) noexcept nogil:
     # The most busche P can score at the end of the hand when it gains exactly x of the R points
-    # still to take (t: the points taken) in the `tricks` tricks left (the current one
-    # included), and the other seats share the rest in any way that tricks allow: each trick
-    # goes with all its points (the last one's 3 too) to one seat, its winner, so at most
-    # `tricks` seats gain points, P among them if x > 0.
+    # still to take (t: the points taken) and the other seats share the rest in any way.
     cdef int fP = t[P] + x
     cdef int rest = R - x
-    cdef int gainers = tricks - (1 if x > 0 else 0)
-    cdef int i, j, zeros, others_on, k, best = 0, smin, smax, mask, m, forced, n_spare, cap
+    cdef int i, j, zeros, others_on, need = 0, k, best = 0, smin, smax, mask, m
     cdef int lo[MAX_SEATS]
     cdef int hi[MAX_SEATS]
-    cdef int spare[MAX_SEATS]
+    cdef int seat[MAX_SEATS]
     if fP == 0:
         # P on none scores the seats on none: the most is every seat on none now, but one of
         # them if the rest must go to a seat on none.
@@ -181,46 +177,25 @@ cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x, i
             return 0
         lo[m] = 1 if t[i] == 0 else 0
         hi[m] = fP - t[i]
+        seat[m] = i
         m += 1
     for mask in range(1 << m):
-        # The seats of mask tie with P (gain hi); the others stay below it.  The seats that
-        # must gain (a tying seat below fP, a seat on none) are `forced` of the gainers; a
-        # seat on points below fP may gain up to hi - 1 (a spare), if gainers are left for it.
+        # The seats of mask tie with P (gain hi); the others stay below it.
         smin = 0
         smax = 0
         k = 1
-        forced = 0
-        n_spare = 0
         for j in range(m):
             if mask & (1 << j):
                 smin += hi[j]
                 smax += hi[j]
                 k += 1
-                if hi[j] > 0:
-                    forced += 1
             elif hi[j] - 1 < lo[j]:
                 k = 0
                 break
-            elif lo[j] > 0:
+            else:
                 smin += lo[j]
                 smax += hi[j] - 1
-                forced += 1
-            elif hi[j] > 1:
-                spare[n_spare] = hi[j] - 1
-                n_spare += 1
-        if not k or forced > gainers or k <= best:
-            continue
-        # The largest spares, one per gainer left.
-        for i in range(gainers - forced):
-            cap = -1
-            for j in range(n_spare):
-                if spare[j] > 0 and (cap < 0 or spare[j] > spare[cap]):
-                    cap = j
-            if cap < 0:
-                break
-            smax += spare[cap]
-            spare[cap] = 0
-        if smin <= rest <= smax:
+        if k and smin <= rest <= smax and k > best:
             best = k
     return best * grade(fP)
 
@@ -270,7 +245,7 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
         if zeros > hi:
             hi = zeros
     if s.count == 0 and not first_trick(g, s) and can_duck_everything(g, s, P):
-        duck_hi = worst_busche(g, t, P, R, 0, popcount64(s.out) // g.n)
+        duck_hi = worst_busche(g, t, P, R, 0)
         if duck_hi < hi:
             hi = duck_hi
     if hi > g.max_value:

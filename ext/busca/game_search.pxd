@@ -117,20 +117,20 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
         tt_store(&c.tt, key, k2, lower, upper, encode_best(c, s, best), popcount64(s.out), 0)
     return v
 
-cdef inline int most_busche(const Game* g, const int* t, int P, int R, int tricks, int x0, int x1) noexcept nogil:
+cdef inline int most_busche(const Game* g, const int* t, int P, int R, int x0, int x1) noexcept nogil:
     # The most busche P can score gaining x in [x0, x1] (worst_busche), 0 for an empty range.
     cdef int x, w, most = 0
     for x in range(x0, x1 + 1):
-        w = worst_busche(g, t, P, R, x, tricks)
+        w = worst_busche(g, t, P, R, x)
         if w > most:
             most = w
     return most
 
-cdef inline int cut_bound(const Game* g, const int* t, int P, int R, int tricks, int x0, int alpha) noexcept nogil:
+cdef inline int cut_bound(const Game* g, const int* t, int P, int R, int x0, int alpha) noexcept nogil:
     # The largest a >= x0 with most_busche(x0, a) <= alpha, or x0 - 1 if there is none.
     cdef int x, most = 0, w
     for x in range(x0, R + 1):
-        w = worst_busche(g, t, P, R, x, tricks)
+        w = worst_busche(g, t, P, R, x)
         if w > most:
             most = w
         if most > alpha:
@@ -166,13 +166,12 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
     cdef const Game* g = &c.g
     cdef int t[MAX_SEATS]
     cdef int R = s.out_points + g.last_trick_points
-    cdef int tricks = popcount64(s.out) // g.n
     cdef int i, a, r, most
     if not (c.options & USE_NULLGAME) or popcount64(s.out) < SUBGAME_MIN_TRICKS * g.n:
         return -1
     for i in range(g.n):
         t[i] = s.taken[i]
-    a = cut_bound(g, t, c.P, R, tricks, 0, alpha)
+    a = cut_bound(g, t, c.P, R, 0, alpha)
     if a >= 0:
         r = points_game(c, s, a, a + 1)
         c.stats.null_tries[0] += 1
@@ -180,7 +179,7 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
             return -1
         if r <= a:
             c.stats.null_cuts[0] += 1
-            most = most_busche(g, t, c.P, R, tricks, 0, r)
+            most = most_busche(g, t, c.P, R, 0, r)
             if c.options & USE_TT:
                 tt_store(&c.tt, key, k2, lower - offset, most - offset, -1, 0, 0)
             return most
@@ -217,7 +216,6 @@ cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int 
     cdef const Game* g = &c.g
     cdef int t[MAX_SEATS]
     cdef int R = s.out_points + s.trick_points + g.last_trick_points
-    cdef int tricks = (popcount64(s.out) + s.count) // g.n
     cdef int i, lo, hi, u, a, r
     if guess >= 0 or not (c.options & USE_NULLGAME) or lower[0] >= upper[0]:
         return guess
@@ -228,12 +226,12 @@ cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int 
     while lo < hi:
         # Can the points game prove "at most u"?  (Monotone in u: cut_bound is.)
         u = (lo + hi) // 2
-        a = cut_bound(g, t, c.P, R, tricks, 0, u)
+        a = cut_bound(g, t, c.P, R, 0, u)
         r = points_game(c, s, a, a + 1) if a >= 0 else a + 1
         if c.aborted:
             return guess
         if r <= a:
-            hi = most_busche(g, t, c.P, R, tricks, 0, r)
+            hi = most_busche(g, t, c.P, R, 0, r)
         else:
             lo = u + 1
     upper[0] = hi if hi > lower[0] else lower[0]
