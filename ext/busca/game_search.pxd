@@ -12,7 +12,7 @@
 # every end of the hand where it gains x <= A points and the others share the rest in any way
 # (worst_busche, most_busche).  That upper bound is the cut: where it is at or below the main
 # search's alpha, the main search needs no more.
-from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, MAX_SEATS, USE_TT, USE_NULLGAME
+from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME
 from bitops cimport popcount64
 from tricks cimport play_last_trick_winner, can_duck_everything
 from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_busche
@@ -157,32 +157,41 @@ cdef inline int lower_cut(const Game* g, const int* t, int P, int R, int beta) n
             return a
     return -1
 
+cdef inline int points_bound(Ctx* c, const State* s, int R, int u) noexcept nogil:
+    # The bound on P's busche that the points game proves from s, if it is at most u; else -1
+    # (also where a limit stopped it: c.aborted).  R: the points still to take.  With U(a)
+    # the most P scores gaining at most a points (most_busche, nondecreasing in a), the
+    # largest a with U(a) <= u is asked of the points game with a null window: if its value
+    # A <= a, P's busche are at most U(A).
+    cdef const Game* g = &c.g
+    cdef int a = cut_bound(g, s.taken, c.P, R, 0, u)
+    cdef int r
+    if a < 0:
+        return -1
+    r = points_game(c, s, a, a + 1)
+    c.stats.null_tries[0] += 1
+    if c.aborted or r > a:
+        return -1
+    return most_busche(g, s.taken, c.P, R, 0, r)
+
 cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key, u64 k2,
                             int offset, int lower, int* lost) noexcept nogil:
     # At a trick start the table did not decide (search.pxd): a value at or below alpha that
-    # a points game proves, else -1.  With U(a) the most P scores gaining at most a points
-    # (nondecreasing in a), the largest a with U(a) <= alpha is asked of the points game with
-    # a null window: if its value A <= a, P's busche are at most U(A).
+    # a points game proves (points_bound), else -1.
     cdef const Game* g = &c.g
-    cdef int t[MAX_SEATS]
+    cdef const int* t = s.taken
     cdef int R = s.out_points + g.last_trick_points
-    cdef int i, a, r, most
+    cdef int a, r, most
     if not (c.options & USE_NULLGAME) or popcount64(s.out) < SUBGAME_MIN_TRICKS * g.n:
         return -1
-    for i in range(g.n):
-        t[i] = s.taken[i]
-    a = cut_bound(g, t, c.P, R, 0, alpha)
-    if a >= 0:
-        r = points_game(c, s, a, a + 1)
-        c.stats.null_tries[0] += 1
-        if c.aborted:
-            return -1
-        if r <= a:
-            c.stats.null_cuts[0] += 1
-            most = most_busche(g, t, c.P, R, 0, r)
-            if c.options & USE_TT:
-                tt_store(&c.tt, key, k2, lower - offset, most - offset, -1, 0, 0)
-            return most
+    most = points_bound(c, s, R, alpha)
+    if c.aborted:
+        return -1
+    if most >= 0:
+        c.stats.null_cuts[0] += 1
+        if c.options & USE_TT:
+            tt_store(&c.tt, key, k2, lower - offset, most - offset, -1, 0, 0)
+        return most
     # The other way: the others can make P gain A points at least (the points game's value).
     # If every other seat has a point already and P would then have more than any of them can
     # reach (t_P + A > t_Q + R - A), P alone has the most, and scores grade(t_P + A) at least
@@ -202,8 +211,6 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
     return most
 
 
-
-
 cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int guess) noexcept nogil:
     # Before the driver brackets the value of s (driver.pxi) without a guess (the root's value,
     # not a card's): the least upper bound on P's busche that the points game proves
@@ -213,25 +220,20 @@ cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int 
     # here: seed 2, value 6, tests up 56 M nodes, down 5 M.  Every card of 20 seeded deals:
     # docs/speed.md (2026-11-26).  A card's bracket keeps its guess, the root's value, and goes
     # up from it (the points game there too cost more than it saved).
-    cdef const Game* g = &c.g
-    cdef int t[MAX_SEATS]
-    cdef int R = s.out_points + s.trick_points + g.last_trick_points
-    cdef int i, lo, hi, u, a, r
+    cdef int R = s.out_points + s.trick_points + c.g.last_trick_points
+    cdef int lo, hi, u, r
     if guess >= 0 or not (c.options & USE_NULLGAME) or lower[0] >= upper[0]:
         return guess
-    for i in range(g.n):
-        t[i] = s.taken[i]
     lo = lower[0]
     hi = upper[0]
     while lo < hi:
         # Can the points game prove "at most u"?  (Monotone in u: cut_bound is.)
         u = (lo + hi) // 2
-        a = cut_bound(g, t, c.P, R, 0, u)
-        r = points_game(c, s, a, a + 1) if a >= 0 else a + 1
+        r = points_bound(c, s, R, u)
         if c.aborted:
             return guess
-        if r <= a:
-            hi = most_busche(g, t, c.P, R, 0, r)
+        if r >= 0:
+            hi = r
         else:
             lo = u + 1
     upper[0] = hi if hi > lower[0] else lower[0]
