@@ -24,6 +24,7 @@ from typing import Any
 from ._limits import (
     OPTION_ALL,
     OPTION_BOUNDS,
+    OPTION_ENDGAME,
     OPTION_EQUIVALENCE,
     OPTION_LASTTRICK,
     OPTION_NULLGAME,
@@ -39,6 +40,7 @@ from .games import Busca, Cappotto, Ciapano
 __all__ = [
     "OPTION_ALL",
     "OPTION_BOUNDS",
+    "OPTION_ENDGAME",
     "OPTION_EQUIVALENCE",
     "OPTION_LASTTRICK",
     "OPTION_NULLGAME",

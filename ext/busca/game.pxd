@@ -19,6 +19,9 @@
 #   entries (residue_shifts is never called).
 # - the move order and the move memory: only an order; Ciapanò's weights (ordering.pxd).
 # - cheap bounds (cheap_bounds below): proved below for Busca's scoring.
+# - endgame families (game_search.pxd, endgame.pxd): exact, not a bound.  The value from a trick
+#   start is a game of P against the three others with perfect information whose outcome is
+#   the gain vector; the family is built by the minimax over sets of outcomes (its proof there).
 # - NOT the quasi-equivalent and dominated cards (GAME_QUASI 0): their proof moves a few points
 #   between two seats and bounds the change of a penalty by floors of thirds; in Busca a point
 #   moved can make or unmake the seat with the most points, or a seat with none, and change a

@@ -12,18 +12,70 @@
 # every end of the hand where it gains x <= A points and the others share the rest in any way
 # (worst_busche, most_busche).  That upper bound is the cut: where it is at or below the main
 # search's alpha, the main search needs no more.
-from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME
+from libc.stdlib cimport calloc, free
+from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME
 from bitops cimport popcount64
 from tricks cimport play_last_trick_winner, can_duck_everything
 from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_busche
 from movegen cimport gen_moves
 from limits cimport must_stop
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
+from endgame cimport (EndTable, END_TRICKS, end_prefetch, end_table_init, end_table_free, end_table_clear, end_family,
+                      family_busche, family_gain)
 
 cdef enum:
     POINTS_GAME_TAG = 5         # the points game's entries in the table: key2's tag (bits 61-63)
     SUBGAME_MIN_TRICKS = 2      # tricks left from which the points game is asked (3: +11%
                                 # nodes, 4: +60%; seed 1's test "<= 2")
+
+cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
+    # The table of endgame families (endgame.pxd), for positions of `cards` cards at most.
+    cdef EndTable* t = <EndTable*>calloc(1, sizeof(EndTable))
+    if t == NULL or end_table_init(t, cards) != 0:
+        free(t)
+        raise MemoryError("cannot allocate the table of endgame families")
+    c.game_table = t
+    return 0
+
+cdef inline void game_table_free(Ctx* c) noexcept nogil:
+    if c.game_table != NULL:
+        end_table_free(<EndTable*>c.game_table)
+        free(c.game_table)
+        c.game_table = NULL
+
+cdef inline void game_table_clear(Ctx* c) noexcept nogil:
+    if c.game_table != NULL:
+        end_table_clear(<EndTable*>c.game_table)
+
+cdef inline bint endgame_family(Ctx* c, const State* s, const u64** v, int* nv, const u64** f,
+                                int* nf) noexcept nogil:
+    # The family of trick start s (endgame.pxd) where it is used (2 to END_TRICKS tricks left)
+    # and fits.
+    cdef int cards = popcount64(s.out)
+    if not (c.options & USE_ENDGAME) or cards > END_TRICKS * c.g.n or cards < 2 * c.g.n:
+        return False
+    return end_family(c, <EndTable*>c.game_table, s, v, nv, f, nf)
+
+cdef inline bint endgame_prefetch(Ctx* c, const State* s) noexcept nogil:
+    # At the last card of a trick (search.pxd, prefetch_child): where the trick start s after
+    # it is answered by its family, start loading its slot (and not the transposition
+    # table's bucket, which it will not probe).  False elsewhere.
+    cdef int cards = popcount64(s.out)
+    if not (c.options & USE_ENDGAME) or cards > END_TRICKS * c.g.n or cards < 2 * c.g.n:
+        return False
+    end_prefetch(<EndTable*>c.game_table, tt_key(c, s), 1 + s.leader + 8 * c.P)
+    return True
+
+cdef inline int endgame_value(Ctx* c, const State* s) noexcept nogil:
+    # P's exact busche from trick start s by its family, or -1 (not used there, or too large);
+    # -2 if a limit stopped it.
+    cdef const u64* v
+    cdef const u64* f
+    cdef int nv, nf
+    if not endgame_family(c, s, &v, &nv, &f, &nf):
+        return -2 if c.aborted else -1
+    c.stats.null_cuts[2] += 1
+    return family_busche(&c.g, s, c.P, v, nv, f, nf)
 
 cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     # Fail-soft alpha-beta on the points P takes from s to the end (the current trick's if it
@@ -38,6 +90,9 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     cdef TTEntry* e
     cdef int moves[MAX_MOVES]
     cdef State child
+    cdef const u64* fv
+    cdef const u64* ff
+    cdef int fnv, fnf
     c.nodes += 1
     c.stats.null_nodes[0] += 1
     if must_stop(c):
@@ -56,6 +111,10 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
                 return s.out_points + g.last_trick_points
             return 0
         if not first_trick(g, s) and can_duck_everything(g, s, P):
+            return 0
+        if endgame_family(c, s, &fv, &fnv, &ff, &fnf):
+            return family_gain(P, fv, fnv, ff, fnf)
+        if c.aborted:
             return 0
         if c.options & USE_TT:
             key = tt_key(c, s)

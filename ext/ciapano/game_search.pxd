@@ -1,7 +1,25 @@
 # Ciapanò's techniques built on the search machinery, for the skeleton (ext/core/search.pxd):
-# the games without points as bounds (nullgame.pxd).
-from structs cimport Ctx, State
+# the games without points as bounds (nullgame.pxd).  No table of its own, no endgame values.
+from structs cimport u64, Ctx, State
 from nullgame cimport points_free_cut as subgame_cut
+
+
+cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
+    return 0
+
+cdef inline void game_table_free(Ctx* c) noexcept nogil:
+    pass
+
+cdef inline void game_table_clear(Ctx* c) noexcept nogil:
+    pass
+
+cdef inline bint endgame_prefetch(Ctx* c, const State* s) noexcept nogil:
+    # No endgame values: the table's bucket is prefetched (False).
+    return False
+
+cdef inline int endgame_value(Ctx* c, const State* s) noexcept nogil:
+    # None: -1 (-2 would be a limit that stopped it).
+    return -1
 
 
 cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int guess) noexcept nogil:

@@ -16,7 +16,7 @@ from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLO
 from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, set_canon, tt_key, owner_key,
                     pool_release)
 from search cimport search
-from game_search cimport root_window
+from game_search cimport root_window, game_table_init, game_table_free, game_table_clear
 
 from ._limits import SearchLimits
 
@@ -121,6 +121,7 @@ cdef class Search:
         self.c.tt.table = NULL
         self.c.move_memory = NULL
         self.c.null_memory = NULL
+        self.c.game_table = NULL
 
     def __init__(self, int players, hands, int leader, trick, taken, points, suit_masks,
                  scoring, double tt_mb=64, int options=USE_ALL, limits=None):
@@ -249,9 +250,12 @@ cdef class Search:
             raise MemoryError(f"cannot allocate a move memory of {slots} slots")
         self.c.move_slots = slots
         self.c.null_memory = self.c.move_memory + slots
+        game_table_free(&self.c)
+        game_table_init(&self.c, popcount64(self.root.out))
 
     def __dealloc__(self):
         tt_free(&self.c.tt)
+        game_table_free(&self.c)
         free(self.c.move_memory)
         self.c.move_memory = NULL
         self.c.null_memory = NULL
@@ -317,6 +321,7 @@ cdef class Search:
     def clear(self):
         """Empty the transposition table and the move memory."""
         tt_clear(&self.c.tt)
+        game_table_clear(&self.c)
         memset(self.c.move_memory, 0, (self.c.move_slots + NULL_MEMORY_SLOTS) * sizeof(MemorySlot))
 
     def _check_seat(self, int seat):

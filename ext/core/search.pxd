@@ -17,7 +17,7 @@ from bitops cimport popcount64, lowest_bit, bit
 from game cimport (legal_cards, hand_score, to_move, play_child, play_last_trick, score_key, points_key,
                    residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, GAME_QUASI,
                    GAME_SUBGAMES)
-from game_search cimport subgame_cut
+from game_search cimport subgame_cut, endgame_value, endgame_prefetch
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
@@ -30,6 +30,8 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
     cdef int offset
     cdef u64 sk
     play_child(&c.g, s, &child, seat, move)
+    if endgame_prefetch(c, &child):
+        return
     key = tt_key(c, &child) | points_key(&c.g, &child, c.P)
     sk = score_key(&c.g, &child, c.P, &offset)
     tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
@@ -124,6 +126,12 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             if upper <= alpha:
                 c.stats.bound_cuts += 1
                 return upper
+        # The game's exact value of an endgame, if it has one (Busca: busca/endgame.pxd).
+        r = endgame_value(c, s)
+        if r >= 0:
+            return r
+        if r == -2:
+            return 0                    # a limit stopped it (c.aborted)
         if c.options & USE_TT:
             key = tt_key(c, s) | points_key(g, s, c.P)
             sk = score_key(g, s, c.P, &offset)

@@ -34,7 +34,8 @@ cdef enum:
                             # ciapano/nullgame.pxd; busca: the points game, busca/game_search.pxd)
     USE_LASTTRICK = 64      # the last-trick game as a bound (ciapano/nullgame.pxd)
     USE_QUASI = 128         # quasi-equivalent and dominated cards (search.pxd, run_known)
-    USE_ALL = 255
+    USE_ENDGAME = 256       # exact endgame values where the game has them (busca/endgame.pxd)
+    USE_ALL = 511
 
 cdef struct Game:
     # The rules as parameters: deck layout, card points, scoring (set by the driver and by the
@@ -129,7 +130,9 @@ cdef struct Stats:
     u64 null_cuts[5]            # trick starts decided by the game's sub-games: Ciapanò's games
                                 # without points (ciapano/nullgame.pxd, by kind: null,
                                 # last-trick, one-, two-, three-trick); Busca's points game
-                                # (busca/game_search.pxd: [0] from above, [3] from below)
+                                # (busca/game_search.pxd: [0] from above, [3] from below) and
+                                # its endgame families ([2]: trick starts they answered;
+                                # null_tries[2] families built, null_nodes[2] their nodes)
     u64 null_tries[5]           # searches of those games
     u64 null_unknown[5]         # ... stopped by their budget
     u64 null_nodes[5]           # ... nodes they used (Busca: [0] every points game node)
@@ -173,3 +176,4 @@ cdef struct Ctx:
     int memory_cards            # ... used where more cards than this are still held
     u64 trial_end               # a trial search (driver.pxi, bracket) stops at this node count; 0: none
     u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE
+    void* game_table            # a game's own table (Busca: busca/endgame.pxd), or NULL
