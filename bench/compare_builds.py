@@ -20,6 +20,7 @@ Usage (from the repository root)::
 
     python bench/compare_builds.py --players 3 --seeds 1 5 7 9 12 20 --rounds 2 \\
         base=/tmp/ab/base change=/tmp/ab/change
+    python bench/compare_builds.py --game busca --seeds 7 8 13 17 --rounds 2 base=... change=...
 
 It prints per build the total of the least times, the nodes, the geometric mean of the time
 ratios to the first build, and each deal's least time.
@@ -68,10 +69,23 @@ def _solving_module(package: str):
         return importlib.import_module(f"{package}.solve")
 
 
+def deal(dealing, game: str, players: int, seed: int):
+    """A build's random deal of ``game`` (``dealing.random_deal``, as ``bench_deals.py`` deals)."""
+    if game == "ciapano":
+        return dealing.random_deal(players, seed)
+    games = importlib.import_module(dealing.__name__.rpartition(".")[0] + ".games")
+    return dealing.random_deal(seed=seed, game=games.find_game(game)())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("builds", nargs="+", metavar="NAME=DIR", help="two or more builds")
     ap.add_argument("--players", type=int, default=3)
+    ap.add_argument(
+        "--game",
+        default="ciapano",
+        help="the game dealt (ciapano or busca; Busca deals 4 players, --players is ignored)",
+    )
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 5, 7, 9, 12, 20])
     ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
@@ -92,7 +106,7 @@ def main() -> None:
                 order = names if (r + i) % 2 == 0 else names[::-1]
                 for b in order:
                     solve, dealing = builds[b]
-                    position = dealing.random_deal(args.players, seed)
+                    position = deal(dealing, args.game, args.players, seed)
                     start = time.perf_counter()
                     result = solve.solve(position)
                     elapsed = time.perf_counter() - start
