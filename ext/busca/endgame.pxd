@@ -23,7 +23,7 @@
 # holds at most END_MAX sets; a position whose family does not fit is marked as such and left
 # to the main search.
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memset, memcpy
 from structs cimport u64, Ctx, Game, State, MAX_MOVES, MAX_SEATS
 from bitops cimport popcount64, lowest_bit
 from tricks cimport play_child, to_move, play_last_trick_winner
@@ -154,7 +154,7 @@ cdef inline bint trick_family(Ctx* c, EndTable* t, const State* start, const Sta
     cdef int moves[MAX_MOVES]
     cdef u64 sub[END_MAX]
     cdef u64 acc[END_MAX]
-    cdef u64 shift, m, x
+    cdef u64 shift, x
     cdef const u64* cv
     cdef const u64* cf
     cdef int idx[END_MAX]
@@ -187,14 +187,8 @@ cdef inline bint trick_family(Ctx* c, EndTable* t, const State* start, const Sta
             idx[i] = vector_index(V, nV, cv[i] + shift)
             if idx[i] < 0:
                 return False
-        for j in range(cnf):
-            m = cf[j]
-            x = 0
-            while m:
-                k = lowest_bit(m)
-                m &= m - 1
-                x |= (<u64>1) << idx[k]
-            fam[j] = x
+        memcpy(fam, cf, cnf * sizeof(u64))
+        renumber(fam, cnf, idx)
         nf[0] = cnf
         return True
     seat = to_move(g, s)
@@ -224,6 +218,31 @@ cdef inline bint trick_family(Ctx* c, EndTable* t, const State* start, const Sta
         nf[0] = nacc
     return True
 
+cdef inline void renumber(u64* sets, int n, const int* idx) noexcept nogil:
+    # Each set of sets[0..n) with its vector k renamed idx[k].
+    cdef int j, k
+    cdef u64 m, x
+    for j in range(n):
+        m = sets[j]
+        x = 0
+        while m:
+            k = lowest_bit(m)
+            m &= m - 1
+            x |= (<u64>1) << idx[k]
+        sets[j] = x
+
+cdef inline void read_slot(EndTable* t, EndSlot* e, const u64** v, int* nv, const u64** f,
+                           int* nf) noexcept nogil:
+    # The family stored in e: in the slot itself for one vector, else in the arena.
+    if e.nv == 1 and e.nf == 1:
+        v[0] = &e.single
+        f[0] = &t.one_set
+    else:
+        v[0] = t.arena + e.offset
+        f[0] = t.arena + e.offset + e.nv
+    nv[0] = e.nv
+    nf[0] = e.nf
+
 cdef inline bint end_family(Ctx* c, EndTable* t, const State* s, const u64** v, int* nv,
                             const u64** f, int* nf) noexcept nogil:
     # The family of trick start s (at least 2 tricks left), from the table or built and stored:
@@ -236,22 +255,12 @@ cdef inline bint end_family(Ctx* c, EndTable* t, const State* s, const u64** v, 
     cdef u64 V[END_MAX]
     cdef u64 fam[END_MAX]
     cdef int map_[END_MAX]
-    cdef int nV = 0, nfam = 0, i, j, k, used_n
-    cdef u64 used, m, x
-    cdef u64* a
+    cdef int nV = 0, nfam = 0, i, used_n = 0
+    cdef u64 used = 0
     if found:
         if e.nv == SLOT_FAILED:
             return False
-        if e.nv == 1 and e.nf == 1:
-            v[0] = &e.single
-            nv[0] = 1
-            f[0] = &t.one_set
-            nf[0] = 1
-            return True
-        v[0] = t.arena + e.offset
-        nv[0] = e.nv
-        f[0] = t.arena + e.offset + e.nv
-        nf[0] = e.nf
+        read_slot(t, e, v, nv, f, nf)
         return True
     c.stats.null_tries[2] += 1
     if not trick_family(c, t, s, s, V, &nV, fam, &nfam):
@@ -264,70 +273,41 @@ cdef inline bint end_family(Ctx* c, EndTable* t, const State* s, const u64** v, 
         e.nf = 0
         return False
     # Keep the vectors some set holds, renumbered.
-    used = 0
-    for j in range(nfam):
-        used |= fam[j]
-    used_n = 0
+    for i in range(nfam):
+        used |= fam[i]
     for i in range(nV):
         if used & ((<u64>1) << i):
             map_[i] = used_n
             V[used_n] = V[i]
             used_n += 1
-    for j in range(nfam):
-        m = fam[j]
-        x = 0
-        while m:
-            k = lowest_bit(m)
-            m &= m - 1
-            x |= (<u64>1) << map_[k]
-        fam[j] = x
-    if used_n == 1 and nfam == 1:
-        e = end_slot(t, key, tag, &found)
-        e.key = key
-        e.tag = tag
-        e.nv = 1
-        e.nf = 1
-        e.single = V[0]
-        v[0] = &e.single
-        nv[0] = 1
-        f[0] = &t.one_set
-        nf[0] = 1
-        return True
-    if t.used + used_n + nfam > t.size:
-        end_table_clear(t)
-        t.clears += 1
+    renumber(fam, nfam, map_)
+    if used_n > 1 or nfam > 1:
+        if t.used + used_n + nfam > t.size:
+            end_table_clear(t)
+            t.clears += 1
+        memcpy(t.arena + t.used, V, used_n * sizeof(u64))
+        memcpy(t.arena + t.used + used_n, fam, nfam * sizeof(u64))
     e = end_slot(t, key, tag, &found)
-    a = t.arena + t.used
-    for i in range(used_n):
-        a[i] = V[i]
-    for j in range(nfam):
-        a[used_n + j] = fam[j]
     e.key = key
     e.tag = tag
-    e.offset = <unsigned int>t.used
     e.nv = used_n
     e.nf = nfam
-    t.used += used_n + nfam
-    v[0] = a
-    nv[0] = used_n
-    f[0] = a + used_n
-    nf[0] = nfam
+    if used_n > 1 or nfam > 1:
+        e.offset = <unsigned int>t.used
+        t.used += used_n + nfam
+    else:
+        e.single = V[0]
+    read_slot(t, e, v, nv, f, nf)
     return True
 
-cdef inline int family_busche(const Game* g, const State* s, int P, const u64* v, int nv,
-                              const u64* f, int nf) noexcept nogil:
-    # P's value from s: the least over the sets of the most busche over a set's vectors.
-    cdef int vals[END_MAX]
-    cdef int pts[MAX_SEATS]
-    cdef int i, j, k, most, least = 1 << 20
+cdef inline int least_most(const int* vals, const u64* f, int nf) noexcept nogil:
+    # The least, over the sets f[0..nf), of the most vals[k] over a set's vectors k: P picks
+    # the set (its strategy), the others the vector in it.
+    cdef int j, k, most, least = 1 << 20
     cdef u64 m
-    for i in range(nv):
-        for j in range(g.n):
-            pts[j] = s.taken[j] + <int>((v[i] >> (SEAT_BITS * j)) & 63)
-        vals[i] = busche(g.n, pts, P)
     for j in range(nf):
         m = f[j]
-        most = 0
+        most = -(1 << 20)
         while m:
             k = lowest_bit(m)
             m &= m - 1
@@ -337,19 +317,22 @@ cdef inline int family_busche(const Game* g, const State* s, int P, const u64* v
             least = most
     return least
 
+cdef inline int family_busche(const Game* g, const State* s, int P, const u64* v, int nv,
+                              const u64* f, int nf) noexcept nogil:
+    # P's value from s: the least over the sets of the most busche over a set's vectors.
+    cdef int vals[END_MAX]
+    cdef int pts[MAX_SEATS]
+    cdef int i, j
+    for i in range(nv):
+        for j in range(g.n):
+            pts[j] = s.taken[j] + <int>((v[i] >> (SEAT_BITS * j)) & 63)
+        vals[i] = busche(g.n, pts, P)
+    return least_most(vals, f, nf)
+
 cdef inline int family_gain(int P, const u64* v, int nv, const u64* f, int nf) noexcept nogil:
     # The points game's value from the family: the least over the sets of P's most gain.
-    cdef int j, k, most, least = 1 << 20, x
-    cdef u64 m
-    for j in range(nf):
-        m = f[j]
-        most = 0
-        while m:
-            k = lowest_bit(m)
-            m &= m - 1
-            x = <int>((v[k] >> (SEAT_BITS * P)) & 63)
-            if x > most:
-                most = x
-        if most < least:
-            least = most
-    return least
+    cdef int vals[END_MAX]
+    cdef int i
+    for i in range(nv):
+        vals[i] = <int>((v[i] >> (SEAT_BITS * P)) & 63)
+    return least_most(vals, f, nf)
