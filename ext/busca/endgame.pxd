@@ -63,12 +63,14 @@ cdef struct EndTable:
 
 cdef inline int end_table_init(EndTable* t, u64 cards) noexcept nogil:
     # A table for positions of `cards` cards at most: 2**(cards/2) slots (like the
-    # transposition table), at most 2**20, and 8 words of arena a slot.  0, or -1 without memory.
+    # transposition table), at most 2**18, and 4 words of arena a slot: 16 MiB for a full deal
+    # (2**20 slots and 8 words, 96 MiB, saved 0.02% of the nodes of seeds 7 and 13, every
+    # card).  0, or -1 without memory.
     cdef u64 slots = 1024
-    while slots < ((<u64>1) << 20) and slots < ((<u64>1) << (cards // 2)):
+    while slots < ((<u64>1) << 18) and slots < ((<u64>1) << (cards // 2)):
         slots *= 2
     t.slots = <EndSlot*>calloc(slots, sizeof(EndSlot))
-    t.arena = <u64*>calloc(slots * 8, sizeof(u64))
+    t.arena = <u64*>calloc(slots * 4, sizeof(u64))
     if t.slots == NULL or t.arena == NULL:
         free(t.slots)
         free(t.arena)
@@ -76,7 +78,7 @@ cdef inline int end_table_init(EndTable* t, u64 cards) noexcept nogil:
         t.arena = NULL
         return -1
     t.mask = slots - 1
-    t.size = slots * 8
+    t.size = slots * 4
     t.used = 0
     t.clears = 0
     t.one_set = 1
