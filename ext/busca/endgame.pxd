@@ -58,7 +58,6 @@ cdef struct EndTable:
     u64* arena
     u64 size                    # words of the arena
     u64 used
-    u64 clears                  # times the arena was full and everything was dropped
     u64 one_set                 # 1: the set of every family of one vector (EndSlot.single)
 
 cdef inline int end_table_init(EndTable* t, u64 cards) noexcept nogil:
@@ -69,8 +68,9 @@ cdef inline int end_table_init(EndTable* t, u64 cards) noexcept nogil:
     cdef u64 slots = 1024
     while slots < ((<u64>1) << 18) and slots < ((<u64>1) << (cards // 2)):
         slots *= 2
+    t.size = slots * 4
     t.slots = <EndSlot*>calloc(slots, sizeof(EndSlot))
-    t.arena = <u64*>calloc(slots * 4, sizeof(u64))
+    t.arena = <u64*>calloc(t.size, sizeof(u64))
     if t.slots == NULL or t.arena == NULL:
         free(t.slots)
         free(t.arena)
@@ -78,9 +78,7 @@ cdef inline int end_table_init(EndTable* t, u64 cards) noexcept nogil:
         t.arena = NULL
         return -1
     t.mask = slots - 1
-    t.size = slots * 4
     t.used = 0
-    t.clears = 0
     t.one_set = 1
     return 0
 
@@ -99,8 +97,13 @@ cdef inline u64 slot_index(const EndTable* t, u64 key, unsigned int tag) noexcep
     cdef u64 h = (key ^ (<u64>tag * <u64>0x9E3779B97F4A7C15)) * <u64>0xD6E8FEB86659FD93
     return (h >> 20) & t.mask
 
-cdef inline void end_prefetch(const EndTable* t, u64 key, unsigned int tag) noexcept nogil:
-    prefetch(&t.slots[slot_index(t, key, tag)])
+cdef inline unsigned int family_tag(const Ctx* c, const State* s) noexcept nogil:
+    # A slot's tag: who leads s and P (the key holds the cards); never 0, an empty slot's.
+    return 1 + s.leader + 8 * c.P
+
+cdef inline void end_prefetch(const Ctx* c, const EndTable* t, const State* s) noexcept nogil:
+    # Start loading the slot of trick start s's family.
+    prefetch(&t.slots[slot_index(t, tt_key(c, s), family_tag(c, s))])
 
 cdef inline EndSlot* end_slot(EndTable* t, u64 key, unsigned int tag, bint* found) noexcept nogil:
     # The slot of (key, tag), found[0] = True; else the slot to store it in (an empty one, or
@@ -233,6 +236,16 @@ cdef inline void renumber(u64* sets, int n, const int* idx) noexcept nogil:
             x |= (<u64>1) << idx[k]
         sets[j] = x
 
+cdef inline EndSlot* claim_slot(EndTable* t, u64 key, unsigned int tag, int nv, int nf) noexcept nogil:
+    # The slot where (key, tag) is stored, with the counts of its family written.
+    cdef bint found
+    cdef EndSlot* e = end_slot(t, key, tag, &found)
+    e.key = key
+    e.tag = tag
+    e.nv = nv
+    e.nf = nf
+    return e
+
 cdef inline void read_slot(EndTable* t, EndSlot* e, const u64** v, int* nv, const u64** f,
                            int* nf) noexcept nogil:
     # The family stored in e: in the slot itself for one vector, else in the arena.
@@ -251,7 +264,7 @@ cdef inline bint end_family(Ctx* c, EndTable* t, const State* s, const u64** v, 
     # v[0][0..nv) its gain vectors, f[0][0..nf) its sets.  False if it does not fit (or a limit
     # stopped the search: c.aborted).  The pointers hold until the next call.
     cdef u64 key = tt_key(c, s)
-    cdef unsigned int tag = 1 + s.leader + 8 * c.P
+    cdef unsigned int tag = family_tag(c, s)
     cdef bint found
     cdef EndSlot* e = end_slot(t, key, tag, &found)
     cdef u64 V[END_MAX]
@@ -268,11 +281,7 @@ cdef inline bint end_family(Ctx* c, EndTable* t, const State* s, const u64** v, 
     if not trick_family(c, t, s, s, V, &nV, fam, &nfam):
         if c.aborted:
             return False
-        e = end_slot(t, key, tag, &found)       # (the build may have moved things)
-        e.key = key
-        e.tag = tag
-        e.nv = SLOT_FAILED
-        e.nf = 0
+        claim_slot(t, key, tag, SLOT_FAILED, 0)     # (the build may have moved things)
         return False
     # Keep the vectors some set holds, renumbered.
     for i in range(nfam):
@@ -283,22 +292,17 @@ cdef inline bint end_family(Ctx* c, EndTable* t, const State* s, const u64** v, 
             V[used_n] = V[i]
             used_n += 1
     renumber(fam, nfam, map_)
-    if used_n > 1 or nfam > 1:
+    if used_n == 1 and nfam == 1:
+        e = claim_slot(t, key, tag, 1, 1)
+        e.single = V[0]
+    else:
         if t.used + used_n + nfam > t.size:
-            end_table_clear(t)
-            t.clears += 1
+            end_table_clear(t)                  # full: drop everything (it is a cache)
+        e = claim_slot(t, key, tag, used_n, nfam)
+        e.offset = <unsigned int>t.used
         memcpy(t.arena + t.used, V, used_n * sizeof(u64))
         memcpy(t.arena + t.used + used_n, fam, nfam * sizeof(u64))
-    e = end_slot(t, key, tag, &found)
-    e.key = key
-    e.tag = tag
-    e.nv = used_n
-    e.nf = nfam
-    if used_n > 1 or nfam > 1:
-        e.offset = <unsigned int>t.used
         t.used += used_n + nfam
-    else:
-        e.single = V[0]
     read_slot(t, e, v, nv, f, nf)
     return True
 

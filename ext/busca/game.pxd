@@ -61,6 +61,10 @@ cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept no
         allowed = cards & ~g.banned_discard
     return allowed if allowed else cards
 
+cdef inline int points_left(const Game* g, const State* s) noexcept nogil:
+    # The points still to take: in the hands, on the table, and the last trick's 3.
+    return s.out_points + s.trick_points + g.last_trick_points
+
 cdef inline int grade(int most) noexcept nogil:
     # The busche of the one seat with the most points (docs/rules.md#busca-penalties): 1 up to
     # 18 points, 2 for 19-22, one more per point above 22.
@@ -115,7 +119,7 @@ cdef inline u64 points_code(const Game* g, const State* s, int P) noexcept nogil
     # more code, -(R + 2), for a seat on no points below the clamp (its being on none matters;
     # unclamped, t_Q = 0 reads as t_Q - t_P = -t_P).  R is known from the cards still held
     # (the table's main key), so the mixed radix 2R + 4 is too.
-    cdef int R = s.out_points + s.trick_points + g.last_trick_points
+    cdef int R = points_left(g, s)
     cdef int tP = s.taken[P]
     cdef int base = 2 * R + 4
     cdef int i, d
@@ -227,7 +231,7 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     cdef int i, zeros = 0, R, hi, duck_hi
     cdef int tP = s.taken[P]
     cdef bint alone = True
-    R = s.out_points + s.trick_points + g.last_trick_points
+    R = points_left(g, s)
     for i in range(g.n):
         t[i] = s.taken[i]
         if t[i] == 0:

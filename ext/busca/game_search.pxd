@@ -16,7 +16,7 @@ from libc.stdlib cimport calloc, free
 from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME
 from bitops cimport popcount64
 from tricks cimport play_last_trick_winner, can_duck_everything
-from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_busche
+from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_busche, points_left
 from movegen cimport gen_moves
 from limits cimport must_stop
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
@@ -47,12 +47,15 @@ cdef inline void game_table_clear(Ctx* c) noexcept nogil:
     if c.game_table != NULL:
         end_table_clear(<EndTable*>c.game_table)
 
+cdef inline bint family_used(const Ctx* c, const State* s) noexcept nogil:
+    # Whether trick start s is answered by its family (endgame.pxd): 2 to END_TRICKS tricks left.
+    cdef int cards = popcount64(s.out)
+    return (c.options & USE_ENDGAME) != 0 and 2 * c.g.n <= cards <= END_TRICKS * c.g.n
+
 cdef inline bint endgame_family(Ctx* c, const State* s, const u64** v, int* nv, const u64** f,
                                 int* nf) noexcept nogil:
-    # The family of trick start s (endgame.pxd) where it is used (2 to END_TRICKS tricks left)
-    # and fits.
-    cdef int cards = popcount64(s.out)
-    if not (c.options & USE_ENDGAME) or cards > END_TRICKS * c.g.n or cards < 2 * c.g.n:
+    # The family of trick start s where it is used (family_used) and fits.
+    if not family_used(c, s):
         return False
     return end_family(c, <EndTable*>c.game_table, s, v, nv, f, nf)
 
@@ -60,10 +63,9 @@ cdef inline bint endgame_prefetch(Ctx* c, const State* s) noexcept nogil:
     # At the last card of a trick (search.pxd, prefetch_child): where the trick start s after
     # it is answered by its family, start loading its slot (and not the transposition
     # table's bucket, which it will not probe).  False elsewhere.
-    cdef int cards = popcount64(s.out)
-    if not (c.options & USE_ENDGAME) or cards > END_TRICKS * c.g.n or cards < 2 * c.g.n:
+    if not family_used(c, s):
         return False
-    end_prefetch(<EndTable*>c.game_table, tt_key(c, s), 1 + s.leader + 8 * c.P)
+    end_prefetch(c, <EndTable*>c.game_table, s)
     return True
 
 cdef inline int endgame_value(Ctx* c, const State* s) noexcept nogil:
@@ -102,7 +104,7 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     # P takes nothing or everything still to take: the bounds every node starts from, so that
     # a window outside them returns at once (a search with an empty window returns nothing
     # that holds).
-    upper = s.out_points + s.trick_points + g.last_trick_points
+    upper = points_left(g, s)
     if s.count == 0:
         if s.out == 0:
             return g.last_trick_points if s.leader == P else 0
@@ -239,7 +241,7 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
     # a points game proves (points_bound), else -1.
     cdef const Game* g = &c.g
     cdef const int* t = s.taken
-    cdef int R = s.out_points + g.last_trick_points
+    cdef int R = points_left(g, s)
     cdef int a, r, most
     if not (c.options & USE_NULLGAME) or popcount64(s.out) < SUBGAME_MIN_TRICKS * g.n:
         return -1
@@ -279,7 +281,7 @@ cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int 
     # here: seed 2, value 6, tests up 56 M nodes, down 5 M.  Every card of 20 seeded deals:
     # docs/speed.md (2026-11-26).  A card's bracket keeps its guess, the root's value, and goes
     # up from it (the points game there too cost more than it saved).
-    cdef int R = s.out_points + s.trick_points + c.g.last_trick_points
+    cdef int R = points_left(&c.g, s)
     cdef int lo, hi, u, r
     if guess >= 0 or not (c.options & USE_NULLGAME) or lower[0] >= upper[0]:
         return guess
