@@ -18,7 +18,7 @@ import time
 
 from ciapano.cards import CARDS
 from ciapano.dealing import random_deal
-from ciapano.solving import _search
+from ciapano.engine import open_search
 
 #: (players, seed of ciapano.dealing.random_deal, index of the leader's card class)
 CASES = [(4, 2, 0), (4, 3, 0), (4, 5, 0), (3, 2, 0), (3, 4, 0), (5, 1, 0), (5, 3, 0), (4, 6, 1)]
@@ -31,12 +31,12 @@ def main() -> None:
     for n, seed, k in CASES:
         deal = random_deal(n, seed)
         seat = deal.to_move
-        card = CARDS[_search(deal, 16).classes()[k][0]]
+        card = CARDS[open_search(deal, 16).classes()[k][0]]
         pos = deal.play(card)
-        v = _search(pos, 256).value(seat)
+        v = open_search(pos, 256).value(seat)
         row = []
         for i, t in enumerate((v - 1, v)):
-            core = _search(pos, 256)
+            core = open_search(pos, 256)
             assert core.holds(seat, t) is (i == 1)
             row.append(core.nodes)
             totals[i] += core.nodes

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from .cards import CARDS, Card, CardSet
-from .engine import OPTION_ALL, SearchLimits
+from .engine import OPTION_ALL, SearchLimits, open_search
 from .errors import (
     AnalysisInterrupted,
     CardError,
@@ -36,7 +36,7 @@ from .errors import (
 from .games import Ciapano, Game
 from .position import Position
 from .records import HandRecord, record_from_dict
-from .solving import DEFAULT_TT_MB, _search, check_options, run_stoppable
+from .solving import DEFAULT_TT_MB, check_options, run_stoppable
 
 __all__ = [
     "POLICIES",
@@ -70,7 +70,7 @@ class _Engine:
 
     def __init__(self, first: Position, tt_mb: float, limits: SearchLimits) -> None:
         self.limits = limits
-        self.core = _search(first, tt_mb, OPTION_ALL, limits)
+        self.core = open_search(first, tt_mb, OPTION_ALL, limits)
         self._at = first
 
     def _root(self, position: Position) -> None:

@@ -27,9 +27,9 @@ import jsonschema
 
 from .cards import Card, CardSet
 from .errors import CardError, GameError, InformationSetError, PositionError
-from .games import Game, _counts_text, find_game
+from .games import Game, counts_text, find_game
 from .position import Position
-from .sampling import InformationSet, _gone, _suit, check_voids
+from .sampling import InformationSet, cards_gone, check_voids, parse_suit
 
 __all__ = [
     "SCHEMA_PATH",
@@ -56,7 +56,12 @@ def schema() -> dict[str, Any]:
 
 
 @cache
-def _validator(form: str) -> jsonschema.protocols.Validator:
+def schema_validator(form: str) -> jsonschema.protocols.Validator:
+    """The JSON Schema validator of one form of the files (``"snapshot"``, ``"history"``,
+    ``"view"`` or ``"record"``: a key of the schema's ``$defs``), made once per form.
+
+    :raises KeyError: for a form the schema does not define.
+    """
     full = schema()
     sub = dict(full["$defs"][form])
     sub["$defs"] = full["$defs"]
@@ -70,7 +75,7 @@ def _path(parts: Any) -> str:
     return out
 
 
-def _schema_error(error: jsonschema.ValidationError, form: str) -> PositionError:
+def schema_error(error: jsonschema.ValidationError, form: str) -> PositionError:
     """One readable PositionError for a schema violation."""
     field = _path(error.absolute_path)
     value = error.instance
@@ -80,7 +85,7 @@ def _schema_error(error: jsonschema.ValidationError, form: str) -> PositionError
         # the value's type.
         fitting = [e for e in error.context if e.validator != "type"]
         if fitting:
-            return _schema_error(min(fitting, key=lambda e: len(e.absolute_path)), form)
+            return schema_error(min(fitting, key=lambda e: len(e.absolute_path)), form)
         message = f"{value!r} is neither a list of cards nor a number of cards"
     elif "propertyNames" in error.schema_path:
         message = f"{value!r} is not a seat: seats are 0..4"
@@ -153,7 +158,7 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
     try:
         cls = find_game(data.get("game", "ciapano"))
         if n not in cls.player_counts:
-            counts = _counts_text(cls.player_counts)
+            counts = counts_text(cls.player_counts)
             raise PositionError(
                 "players" if "players" in data else key,
                 f"{n} {'players' if 'players' in data else 'hands'} given; {cls.title} is played "
@@ -181,23 +186,23 @@ def _check(data: Mapping[str, Any]) -> tuple[str, Game]:
         )
     key = "deal" if form == "history" else "hands"
     errors = sorted(
-        _validator(form).iter_errors(dict(data)),
+        schema_validator(form).iter_errors(dict(data)),
         key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
     )
     if errors:
-        if any(_game_branch(e) for e in errors):
+        if any(is_game_branch(e) for e in errors):
             # A game's own constraints (its players, options, discard): said in its terms.
-            _game_said(data, key)
-        raise _schema_error(errors[0], form)
+            raise_game_error(data, key)
+        raise schema_error(errors[0], form)
     return form, file_game(data, key)
 
 
-def _game_branch(error: jsonschema.ValidationError) -> bool:
+def is_game_branch(error: jsonschema.ValidationError) -> bool:
     """Whether a schema error comes from a game's own branch of the schema (if ... then)."""
     return "then" in error.absolute_schema_path or "then" in error.relative_schema_path
 
 
-def _game_said(data: Mapping[str, Any], key: str) -> None:
+def raise_game_error(data: Mapping[str, Any], key: str) -> None:
     """Raise the game's own error for a file whose schema errors include a game's constraint,
     when the file's game fields can be read at all (else the schema's error is reported)."""
     value = data.get(key)
@@ -248,16 +253,17 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         discard=data.get("discard"),
         game=game,
     )
-    if "gone" in data and CardSet(data["gone"]) != _gone(pos):
+    if "gone" in data and CardSet(data["gone"]) != cards_gone(pos):
         raise PositionError(
-            "gone", f"{data['gone']} are not the cards played in completed tricks ({_gone(pos)})"
+            "gone",
+            f"{data['gone']} are not the cards played in completed tricks ({cards_gone(pos)})",
         )
     voids = []
     for key, suits in data.get("voids", {}).items():
         seat = int(key)
         if seat >= pos.players:
             raise PositionError(f"voids.{key}", f"{seat} is not a seat of {pos.players} players")
-        voids.append((seat, [_suit(f"voids.{key}", x) for x in suits]))
+        voids.append((seat, [parse_suit(f"voids.{key}", x) for x in suits]))
     check_voids(pos.hands, voids, PositionError)
     return pos
 
@@ -298,7 +304,9 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
             game=game,
         )
     counts = _counts(data)
-    voids = {int(k): [_suit(f"voids.{k}", x) for x in v] for k, v in data.get("voids", {}).items()}
+    voids = {
+        int(k): [parse_suit(f"voids.{k}", x) for x in v] for k, v in data.get("voids", {}).items()
+    }
     for key in voids:
         if key >= n:
             raise InformationSetError(f"voids.{key}", f"{key} is not a seat of {n} players")
@@ -394,7 +402,11 @@ def view_at(record: Any, index: int) -> InformationSet:
     return InformationSet.from_history(deal, dealer, play[:index], discard=discard, game=game)
 
 
-def _json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes) -> Any:
+    """The JSON value of ``text`` (``bytes`` must be UTF-8).
+
+    :raises PositionError: (field ``""``) for text that is not UTF-8 or not JSON, with the place.
+    """
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -414,7 +426,7 @@ def loads(text: str | bytes) -> Position:
 
     :raises PositionError: for text that is not JSON or not a valid position.
     """
-    return from_dict(_json(text))
+    return from_dict(parse_json(text))
 
 
 def loads_view(text: str | bytes, view: int | None = None) -> InformationSet:
@@ -422,7 +434,7 @@ def loads_view(text: str | bytes, view: int | None = None) -> InformationSet:
 
     :raises PositionError: for text that is not JSON or not a valid view.
     """
-    return view_from_dict(_json(text), view)
+    return view_from_dict(parse_json(text), view)
 
 
 def load_view(source: str | PathLike[str] | IO[str], view: int | None = None) -> InformationSet:

@@ -399,7 +399,7 @@ class Game(ABC):
         return f"{self.title} ({self.players} players)"
 
 
-def _counts_text(counts: Sequence[int]) -> str:
+def counts_text(counts: Sequence[int]) -> str:
     """``(3, 4, 5)`` -> ``"3, 4 or 5"``."""
     head = ", ".join(map(str, counts[:-1]))
     return f"{head} or {counts[-1]}" if head else str(counts[-1])
@@ -408,7 +408,7 @@ def _counts_text(counts: Sequence[int]) -> str:
 def _check_players(game: Game) -> None:
     value = game.players
     if not _is_int(value) or value not in game.player_counts:
-        counts = _counts_text(game.player_counts)
+        counts = counts_text(game.player_counts)
         raise GameError(
             "players", f"{value!r} is not {counts}: {game.title} is played by {counts} players"
         )

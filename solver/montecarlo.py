@@ -52,7 +52,7 @@ from .errors import CardError, InformationSetError, OptionError
 from .formats import view_at
 from .games import Ciapano, Game
 from .position import Position
-from .sampling import InformationSet, _as_information_set, sample_deals
+from .sampling import InformationSet, as_information_set, sample_deals
 from .solving import DEFAULT_TT_MB, check_options, solve
 from .workers import check_workers, ordered_map
 
@@ -412,7 +412,7 @@ def pimc(
     :raises OptionError: for a bad number of samples, workers or table size.
     """
     start = time.perf_counter()
-    info = _as_information_set(view_position, view)
+    info = as_information_set(view_position, view)
     n_workers = _check(samples, workers)
     if tt_mb is None:
         in_play = sum(info.sizes) + len(info.trick)
@@ -477,7 +477,7 @@ def pimc_check(
         :func:`pimc`.
     :raises OptionError: as :func:`pimc`.
     """
-    info = _as_information_set(view_position, view)
+    info = as_information_set(view_position, view)
     try:
         c = Card(card)
     except CardError as e:

@@ -713,9 +713,9 @@ def loads_puzzle(text: str | bytes) -> Puzzle:
 
     :raises PositionError: for text that is not JSON or not a valid puzzle file.
     """
-    from .formats import _json
+    from .formats import parse_json
 
-    return puzzle_from_dict(_json(text))
+    return puzzle_from_dict(parse_json(text))
 
 
 def load_puzzle(path: str | os.PathLike[str]) -> Puzzle:

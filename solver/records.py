@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from .cards import Card
 from .errors import CardError, PositionError, RecordError
-from .formats import _game_branch, _game_said, _schema_error, _validator, file_game
+from .formats import file_game, is_game_branch, raise_game_error, schema_error, schema_validator
 from .games import Game
 from .position import Position
 from .validate import game_for, parse_card, parse_cards
@@ -205,16 +205,16 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
     if not isinstance(rid, (str, int)) or isinstance(rid, bool):
         rid = None
     errors = sorted(
-        _validator("record").iter_errors(dict(data)),
+        schema_validator("record").iter_errors(dict(data)),
         key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
     )
     if errors:
-        if any(_game_branch(e) for e in errors):
+        if any(is_game_branch(e) for e in errors):
             try:
-                _game_said(data, "deal")
+                raise_game_error(data, "deal")
             except PositionError as e:
                 raise RecordError(e.field, e.reason, rid) from None
-        e = _schema_error(errors[0], "record")
+        e = schema_error(errors[0], "record")
         raise RecordError(e.field, e.reason, rid)
     try:
         game = file_game(data, "deal")

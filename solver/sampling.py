@@ -62,7 +62,11 @@ _SUIT_TEXT = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C,
               "♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C}  # fmt: skip
 
 
-def _suit(field_name: str, value: object) -> Suit:
+def parse_suit(field_name: str, value: object) -> Suit:
+    """A suit from a :class:`Suit` or its text (``S H D C`` or ``♠ ♥ ♦ ♣``, any case).
+
+    :raises InformationSetError: naming ``field_name`` and the value, for anything else.
+    """
     if isinstance(value, Suit):
         return value
     if isinstance(value, str) and value.strip().upper() in _SUIT_TEXT:
@@ -229,7 +233,7 @@ class InformationSet:
                     suits = [suits]
                 if not isinstance(suits, Iterable):
                     raise InformationSetError(f"voids.{key}", f"{suits!r} is not a list of suits")
-                void_sets[s] |= {_suit(f"voids.{key}", x) for x in suits}
+                void_sets[s] |= {parse_suit(f"voids.{key}", x) for x in suits}
         # A card played to the current trick may show its player void in suits (not following
         # suit; Busca's first trick, docs/rules.md#busca-first-trick).
         for i, c in enumerate(trick):
@@ -322,7 +326,7 @@ class InformationSet:
             position.trick,
             taken=position.taken,
             won=position.won,
-            gone=_gone(position),
+            gone=cards_gone(position),
             discard=position.discard if dealer is not None and dealer == v else None,
             voids=voids,
             game=position.game,
@@ -445,7 +449,7 @@ class InformationSet:
             self.taken,
         ):
             return False
-        if _gone(position) != self.gone or tuple(len(h) for h in position.hands) != self.sizes:
+        if cards_gone(position) != self.gone or tuple(len(h) for h in position.hands) != self.sizes:
             return False
         if self.discard is not None and position.discard != self.discard:
             return False
@@ -552,7 +556,7 @@ class InformationSet:
         return "\n".join(lines)
 
 
-def _gone(position: Position) -> CardSet:
+def cards_gone(position: Position) -> CardSet:
     """The cards of an open position no longer in play (played in completed tricks)."""
     in_play = CardSet(position.trick)
     for h in position.hands:
@@ -682,9 +686,15 @@ def _randbelow(rng: np.random.Generator, n: int) -> int:
             return x
 
 
-def _as_information_set(
+def as_information_set(
     view_position: InformationSet | Position, view: int | None
 ) -> InformationSet:
+    """``view_position`` as a seat's information set: an :class:`InformationSet` as it is, a
+    :class:`Position` as seen by ``view`` (by default the seat to move).
+
+    :raises InformationSetError: for a ``view`` other than the information set's own seat, or
+        a value of another type.
+    """
     if isinstance(view_position, InformationSet):
         if view is not None and view != view_position.view:
             raise InformationSetError(
@@ -704,7 +714,7 @@ def count_deals(view_position: InformationSet | Position, *, view: int | None = 
     """The number of deals consistent with an information set (see
     :meth:`InformationSet.count_deals`); a :class:`Position` is seen by ``view`` (default the
     seat to move)."""
-    return _as_information_set(view_position, view).count_deals()
+    return as_information_set(view_position, view).count_deals()
 
 
 def sample_deals(
@@ -732,7 +742,7 @@ def sample_deals(
     The method (counting by dynamic programming over the suits, then unranking a uniform
     number below the exact count) is described in the module :mod:`ciapano.sampling`.
     """
-    info = _as_information_set(view_position, view)
+    info = as_information_set(view_position, view)
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise InformationSetError("n", f"{n!r} is not a number of deals >= 0")
     rng = _generator(seed)

@@ -108,16 +108,6 @@ def check_options(
         raise OptionError("time_limit", f"{time_limit!r} is not a positive number of seconds")
 
 
-def _search(
-    position: Position,
-    tt_mb: float,
-    options: int = engine.OPTION_ALL,
-    limits: engine.SearchLimits | None = None,
-) -> Any:
-    """Load a position into the core (:func:`ciapano.engine.open_search`)."""
-    return engine.open_search(position, tt_mb, options, limits)
-
-
 class _CardFound(NamedTuple):
     """What a card's job of :func:`solve` found, handed on to the thread's next card."""
 
@@ -575,13 +565,13 @@ def solve(
             seat_bounds=tuple(Bounds(v, v) for v in score) if all_seats else None,
         )
     limits = engine.SearchLimits(max_nodes, time_limit)
-    probe = _search(position, 1, options, limits)
+    probe = engine.open_search(position, 1, options, limits)
     most = position.game.value_bounds[1]
     classes = probe.classes()
     per_thread = tt_mb / max(1, min(threads, len(classes) + (position.players if all_seats else 0)))
 
     def make() -> Any:
-        return _search(position, per_thread, options, limits)
+        return engine.open_search(position, per_thread, options, limits)
 
     def card_job(cls: list[int]) -> Callable[[Any, _CardFound | None], _CardFound]:
         # When the perspective seat is to move, each card is worth at least the position's
@@ -742,7 +732,7 @@ def value(position: Position, seat: int | None = None, *, tt_mb: float = DEFAULT
     check_options(tt_mb=tt_mb)
     if position.is_over():
         return position.score()[p]
-    return _search(position, tt_mb).value(p)
+    return engine.open_search(position, tt_mb).value(p)
 
 
 class DDTable:
@@ -819,7 +809,7 @@ def dd_table(
 
     found, searches, interrupted = _run(
         [seat_job(s) for s in range(n)],
-        lambda: _search(position, tt_mb / min(threads, n), engine.OPTION_ALL, limits),
+        lambda: engine.open_search(position, tt_mb / min(threads, n), engine.OPTION_ALL, limits),
         threads,
         limits,
     )

@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 
 import ciapano
 from ciapano import CARDS, Card, Ciapano, Position, Suit
+from ciapano.engine import open_search
 from ciapano.games import trick_winner
 from ciapano.reference import reference_move_values, reference_value
-from ciapano.solving import _search
 from strategies import MAX_HAND, point_run_positions
 
 
 def _classes(pos: Position) -> list[set[str]]:
-    return [{CARDS[c].text for c in cls} for cls in _search(pos, 16).classes()]
+    return [{CARDS[c].text for c in cls} for cls in open_search(pos, 16).classes()]
 
 
 def _values(pos: Position, seat: int) -> dict[str, int]:
@@ -134,7 +134,7 @@ def test_point_cards_are_quasi_equivalent_while_a_cappotto_is_open():
     # both carry points with no card between them, and seat 0 does not surely win the trick
     # with them: the search skips one by the other's value, within 1.
     pos = Position([["2S", "AS"], ["2H", "AH"], ["JS", "7S"]], 1, taken=[23, 0, 0], discard="4S")
-    core = _search(pos, 1)
+    core = open_search(pos, 1)
     value = core.value(0)
     assert core.stats["quasi_cuts"] > 0
     assert value == reference_value(pos, 0)
@@ -148,7 +148,7 @@ def test_the_card_with_fewer_points_is_dominated_where_P_takes_the_trick(seat):
     # takes the trick with either; for P = seat 1, whose 2S takes seat 2's card, the ace is
     # at least as good for seat 2 as the king.  Either way one card is not searched.
     pos = Position([["JS", "5H"], ["2S", "QS"], ["AS", "KS"]], 0, taken=[25, 0, 0], discard="4S")
-    core = _search(pos, 1)
+    core = open_search(pos, 1)
     assert core.value(seat) == reference_value(pos, seat)
     assert core.stats["dominance_cuts"] > 0
     assert {card.text: v for card, v in ciapano.solve(pos, seat)} == _values(pos, seat)

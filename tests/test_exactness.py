@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 import ciapano
 from ciapano import engine
 from ciapano.cards import Card
+from ciapano.engine import open_search
 from ciapano.games import HAND_POINTS
 from ciapano.reference import reference_move_values, reference_value
-from ciapano.solving import _search
 from strategies import played_deal, positions
 
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
@@ -103,7 +103,7 @@ def test_trial_of_the_upper_bound_keeps_values_exact(data, budget):
     # trial stops at the first check, after 1,024 nodes); the values must not change.
     pos = data.draw(positions())
     seat = data.draw(st.integers(0, pos.players - 1))
-    core = _search(pos, 1)
+    core = open_search(pos, 1)
     core.trial_nodes = budget
     for card, v in reference_move_values(pos, seat).items():
         assert core.move_bounds(seat, card.index, HAND_POINTS) == (v, v)
@@ -116,8 +116,8 @@ def test_stopped_trials_leave_the_values_exact(seed, cards):
     # first equals its value without one.
     pos = played_deal(4, seed, cards)
     seat = pos.to_move
-    plain = _search(pos, 16)
-    tried = _search(pos, 16)
+    plain = open_search(pos, 16)
+    tried = open_search(pos, 16)
     tried.trial_nodes = 0
     for card in pos.legal_moves():
         assert tried.move_bounds(seat, card.index, HAND_POINTS) == plain.move_bounds(
@@ -155,7 +155,7 @@ def test_table_keys_are_the_layouts(players, seed, cards, owners):
     # key exactly when their layouts are the same, and the key must name a subset of the same
     # layout.  Every subset of every suit, against the layout written out plainly.
     pos = played_deal(players, seed, cards)
-    core = _search(pos, 1)
+    core = open_search(pos, 1)
     held = sum(h.mask for h in pos.hands) | sum(c.mask for c in pos.trick)
     shared = 0
     for suit in range(4):
@@ -183,7 +183,7 @@ def test_table_keys_are_the_layouts(players, seed, cards, owners):
 def test_plain_table_keys_are_the_cards():
     # Without relative ranks (the checked configuration), the key is the cards still held.
     pos = played_deal(4, 3, 6)
-    core = _search(pos, 1, engine.OPTION_TT | engine.OPTION_EQUIVALENCE)
+    core = open_search(pos, 1, engine.OPTION_TT | engine.OPTION_EQUIVALENCE)
     held = sum(h.mask for h in pos.hands)
     assert core.table_key(held) == core.table_key(held, True) == held
     played = ((1 << 40) - 1) & ~held & ~sum(c.mask for c in pos.trick)
@@ -230,6 +230,6 @@ def test_games_without_points_match_an_exhaustive_search(data, kind):
     # answer must be the exhaustive one.
     pos = data.draw(positions(max_hand=4))
     seat = data.draw(st.integers(0, pos.players - 1))
-    core = _search(pos, 1)
+    core = open_search(pos, 1)
     won = engine.engine_for("ciapano").points_free_game(core, seat, kind)
     assert won == _wins_points_free_game(pos, seat, kind)

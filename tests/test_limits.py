@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 import ciapano
-from ciapano.solving import OptionError, SolveInterrupted, _search
+from ciapano.engine import open_search
+from ciapano.solving import OptionError, SolveInterrupted
 from strategies import played_deal
 
 POSITIONS = Path(__file__).resolve().parents[1] / "positions"
@@ -82,14 +83,14 @@ def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads):
     # solve(all_seats=True) searches the cards, then the other seats' guarantees: the second
     # part must reuse the first part's Searches (and tables), not hold a second set beside
     # them, which would use up to twice tt_mb.
-    solve_module = sys.modules["ciapano.solving"]
+    engine_module = sys.modules["ciapano.engine"]
     made = []
 
     def counting(position, tt_mb, *args, **kwargs):
         made.append(tt_mb)
-        return _search(position, tt_mb, *args, **kwargs)
+        return open_search(position, tt_mb, *args, **kwargs)
 
-    monkeypatch.setattr(solve_module, "_search", counting)
+    monkeypatch.setattr(engine_module, "open_search", counting)
     pos, expected = _load("endgame4_midtrick.json")
     result = ciapano.solve(pos, all_seats=True, threads=threads, tt_mb=64)
     assert list(result.seats) == expected["seats"]
@@ -203,9 +204,9 @@ def test_table_grows_within_its_cap_and_keeps_the_values(seed):
     # Moving the entries must keep every value.  After 4 cards of these 4-player deals the
     # search stores enough entries to grow two to three times.
     pos = played_deal(4, seed, 4)
-    growing = _search(pos, 64)  # 2.5 MiB, 5, 10, ...
-    capped = _search(pos, 6)  # 1.875 MiB, 3.75, then 6: a step of 1.6
-    small = _search(pos, 4)  # 2.5 MiB, then 4
+    growing = open_search(pos, 64)  # 2.5 MiB, 5, 10, ...
+    capped = open_search(pos, 6)  # 1.875 MiB, 3.75, then 6: a step of 1.6
+    small = open_search(pos, 4)  # 2.5 MiB, then 4
     start = growing.tt_stats[3]
     for card in pos.legal_moves():
         value = growing.move_bounds(pos.to_move, card.index)

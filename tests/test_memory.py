@@ -4,7 +4,7 @@ earlier one must search exactly as it would with fresh memory."""
 from __future__ import annotations
 
 import ciapano
-from ciapano.solving import _search
+from ciapano.engine import open_search
 
 HANDS = [
     ["7S", "2D", "AD", "JD", "7D", "AC", "JC", "6C"],
@@ -77,8 +77,8 @@ def test_a_cleared_search_searches_as_a_fresh_one():
     # Search.clear() empties the transposition table and the move memory (the cards that cut
     # off nodes, tried first on a later visit): the same searches then take the same nodes.
     seat = ACE_DISCARD.to_move
-    fresh = _card_values(_search(ACE_DISCARD, TT_MB), seat)
-    core = _search(ACE_DISCARD, TT_MB)
+    fresh = _card_values(open_search(ACE_DISCARD, TT_MB), seat)
+    core = open_search(ACE_DISCARD, TT_MB)
     first = _card_values(core, seat)
     warm = _card_values(core, seat)
     assert warm[0] == first[0] == fresh[0] and warm[1] < first[1]
