@@ -65,7 +65,9 @@ def engine_for(game: str) -> ModuleType:
     """
     if game not in _ENGINES:
         raise GameError("game", f"{game!r} has no search engine (engines: {', '.join(_ENGINES)})")
-    return importlib.import_module(f"ciapano._engine_{game}")
+    # Relative to this package, so that a copy of it under another name (bench/compare_builds.py
+    # imports two builds side by side) runs its own engines.
+    return importlib.import_module(f"{__package__}._engine_{game}")
 
 
 def _scoring(position: Any) -> dict[str, int]:
@@ -134,7 +136,7 @@ def release_tables() -> int:
     """Unmap the transposition tables that the engines keep for reuse (up to four per engine);
     returns the bytes released."""
     return sum(
-        sys.modules[f"ciapano._engine_{name}"].release_tables()
+        sys.modules[f"{__package__}._engine_{name}"].release_tables()
         for name in _ENGINES
-        if f"ciapano._engine_{name}" in sys.modules
+        if f"{__package__}._engine_{name}" in sys.modules
     )
