@@ -28,12 +28,14 @@ OPTION_SETS = [
     engine.OPTION_TT | engine.OPTION_ORDERING,
     engine.OPTION_TT | engine.OPTION_RELATIVE,
     engine.OPTION_TT | engine.OPTION_NULLGAME,
+    engine.OPTION_TT | engine.OPTION_NULLGAME | engine.OPTION_QUASI,
     engine.OPTION_TT | engine.OPTION_ENDGAME,
     engine.OPTION_ENDGAME,
     engine.OPTION_ALL & ~engine.OPTION_BOUNDS,
     engine.OPTION_ALL & ~engine.OPTION_NULLGAME,
     engine.OPTION_ALL & ~engine.OPTION_ENDGAME,
     engine.OPTION_ALL & ~engine.OPTION_RELATIVE,
+    engine.OPTION_ALL & ~engine.OPTION_QUASI,
     engine.OPTION_ALL,
 ]
 

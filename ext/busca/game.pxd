@@ -22,17 +22,19 @@
 # - endgame families (game_search.pxd, endgame.pxd): exact, not a bound.  The value from a trick
 #   start is a game of P against the three others with perfect information whose outcome is
 #   the gain vector; the family is built by the minimax over sets of outcomes (its proof there).
-# - NOT the quasi-equivalent and dominated cards (GAME_QUASI 0): their proof moves a few points
-#   between two seats and bounds the change of a penalty by floors of thirds; in Busca a point
-#   moved can make or unmake the seat with the most points, or a seat with none, and change a
-#   penalty by any amount.
+# - NOT the quasi-equivalent and dominated cards in the main search (GAME_QUASI 0): their proof
+#   moves a few points between two seats and bounds the change of a penalty by floors of
+#   thirds; in Busca a point moved can make or unmake the seat with the most points, or a seat
+#   with none, and change a penalty by any amount.  The points game, whose score is P's points
+#   alone, has its own (game_search.pxd, run_decides: a swap changes P's gain by at most the
+#   two cards' difference).
 # - NOT Ciapanò's games without points nor its mid-trick bound: their bounds are floors of
 #   thirds.  Busca has a sub-game of its own instead (GAME_SUBGAMES, game_search.pxd): the
 #   points P takes, whose value bounds P's busche from above.
 from structs cimport u64, Ctx, Game, State, MAX_SEATS
 from bitops cimport popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit, apply_card, play_card, play_child,
-                     play_forced_trick, play_last_trick_winner, can_duck_everything)
+                     play_forced_trick, play_last_trick_winner, can_duck_everything, p_takes_trick)
 from ordering cimport order_score
 
 cdef enum:
@@ -267,10 +269,6 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
 
 cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
     # Only for the quasi-equivalent cards, which Busca does not use (GAME_QUASI 0).
-    return False
-
-cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
-    # Only for the dominated cards, which Busca does not use (GAME_QUASI 0).
     return False
 
 cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,

@@ -13,11 +13,11 @@
 # (worst_busche, most_busche).  That upper bound is the cut: where it is at or below the main
 # search's alpha, the main search needs no more.
 from libc.stdlib cimport calloc, free
-from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME
+from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME, USE_QUASI
 from bitops cimport popcount64
-from tricks cimport play_last_trick_winner, can_duck_everything
+from tricks cimport play_last_trick_winner, can_duck_everything, p_takes_trick
 from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_busche, points_left
-from movegen cimport gen_moves
+from movegen cimport gen_moves, gen_moves_runs
 from limits cimport must_stop
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
 from endgame cimport (EndTable, END_TRICKS, end_prefetch, end_table_init, end_table_free, end_table_clear, end_family,
@@ -79,6 +79,57 @@ cdef inline int endgame_value(Ctx* c, const State* s) noexcept nogil:
     c.stats.null_cuts[2] += 1
     return family_busche(&c.g, s, c.P, v, nv, f, nf)
 
+cdef inline bint run_decides(const Game* g, const State* s, int P, int seat, const int* moves,
+                             const int* runs, int* known, int i, int alpha, int beta) noexcept nogil:
+    # Whether a card of the run of moves[i] searched before decides moves[i] in the points game's
+    # window (alpha, beta), known[i] then set to the bound it gives (fail-soft).  A run: cards
+    # of one hand and suit with no card in play between them (movegen.gen_moves).
+    #
+    # Quasi-equivalence (as in ext/ciapano/quasi.pxd, after Kupferschmid and Helmert): two
+    # cards of a run lead to mirror lines with the same trick winners, the two cards' points
+    # swapped between the tricks they fall to, so P's gain differs by at most the difference d
+    # of their points: a searched card's value r gives this one's within [r - d, r + d].  (The
+    # mirror line is legal: both cards are legal now, and the other is played later, after
+    # the first trick and its bans.)  For another seat (maximising P's gain) a searched card
+    # at or below alpha - d makes this one at or below alpha; for P, at or above beta + d, at
+    # or above beta.
+    #
+    # Dominance: where P surely wins the current trick with either card (tricks.p_takes_trick),
+    # P takes the card played now, and the other goes later to the winner of another trick:
+    # to P (the same gain) or to another seat (less).  So the card with more points played now
+    # gains P at least as much as the one with fewer: for another seat a searched card with
+    # more points at or below alpha makes this one so; for P a searched card with fewer points
+    # at or above beta makes this one so.
+    cdef int j, d, pj
+    cdef int pi = g.points[moves[i]]
+    cdef int takes = -1
+    for j in range(i):
+        if runs[j] != runs[i]:
+            continue
+        pj = g.points[moves[j]]
+        d = pj - pi if pj > pi else pi - pj
+        if seat != P:
+            if known[j] + d <= alpha:
+                known[i] = known[j] + d
+                return True
+            if pj > pi and known[j] <= alpha:
+                if takes < 0:
+                    takes = p_takes_trick(g, s, P, seat, moves[i])
+                if takes:
+                    known[i] = known[j]
+                    return True
+        else:
+            if known[j] - d >= beta:
+                known[i] = known[j] - d
+                return True
+            if pj < pi and known[j] >= beta:
+                if takes < 0:
+                    takes = p_takes_trick(g, s, P, seat, moves[i])
+                if takes:
+                    known[i] = known[j]
+                    return True
+    return False
+
 cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     # Fail-soft alpha-beta on the points P takes from s to the end (the current trick's if it
     # wins it, the last trick's 3): P minimises them, the others maximise.  A limit that stops
@@ -91,6 +142,9 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     cdef u64 key = 0, k2 = 0
     cdef TTEntry* e
     cdef int moves[MAX_MOVES]
+    cdef int runs[MAX_MOVES]
+    cdef int known[MAX_MOVES]
+    cdef bint mates
     cdef State child
     cdef const u64* fv
     cdef const u64* ff
@@ -137,15 +191,20 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     if upper < beta:
         beta = upper
     seat = to_move(g, s)
-    nm = gen_moves(c, s, seat, first, moves, NULL, NULL)
+    nm = gen_moves_runs(c, s, seat, first, moves, runs, &mates, True, True)
+    mates = mates and (c.options & USE_QUASI) != 0
     if seat == P:
         v = 127
         for i in range(nm):
-            play_child(g, s, &child, seat, moves[i])
-            gain = child.taken[P] - s.taken[P]
-            r = gain + points_game(c, &child, alpha - gain, beta - gain)
-            if c.aborted:
-                return 0
+            if mates and run_decides(g, s, P, seat, moves, runs, known, i, alpha, beta):
+                r = known[i]
+            else:
+                play_child(g, s, &child, seat, moves[i])
+                gain = child.taken[P] - s.taken[P]
+                r = gain + points_game(c, &child, alpha - gain, beta - gain)
+                if c.aborted:
+                    return 0
+                known[i] = r
             if r < v:
                 v = r
                 best = moves[i]
@@ -156,11 +215,15 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     else:
         v = -1
         for i in range(nm):
-            play_child(g, s, &child, seat, moves[i])
-            gain = child.taken[P] - s.taken[P]
-            r = gain + points_game(c, &child, alpha - gain, beta - gain)
-            if c.aborted:
-                return 0
+            if mates and run_decides(g, s, P, seat, moves, runs, known, i, alpha, beta):
+                r = known[i]
+            else:
+                play_child(g, s, &child, seat, moves[i])
+                gain = child.taken[P] - s.taken[P]
+                r = gain + points_game(c, &child, alpha - gain, beta - gain)
+                if c.aborted:
+                    return 0
+                known[i] = r
             if r > v:
                 v = r
                 best = moves[i]

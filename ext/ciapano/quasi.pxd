@@ -4,43 +4,7 @@
 # Ciapanò's game.pxd sets GAME_QUASI; in Busca moving a few points between two seats can change
 # who has the most, and a penalty by any amount (ext/busca/game.pxd).
 from structs cimport u64, Game, State
-from bitops cimport bit, lowest_bit
-from tricks cimport places_after, seat_at
-
-cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
-    # Whether P surely wins the current trick if `seat` (to move) plays `card` now: the card is
-    # P's and beats the trick so far; or P has played, wins the trick so far and the card does
-    # not beat P's; or P is still to play and must follow with cards that all beat the trick so
-    # far and the card.  In each case no seat still to play after `seat` (but P) may hold a card
-    # of the suit led above the one P wins with.
-    cdef int k, su
-    cdef u64 higher
-    if seat == P:
-        su = g.suit_of[card]
-        if s.count > 0 and (su != s.led_suit or card < s.win_card):
-            return False
-        higher = g.suit_mask[su] & ~((bit(card) << 1) - 1)
-    elif places_after(g, s.leader, P) < s.count:
-        if s.win_seat != P:
-            return False                # P has played and does not win the trick so far
-        if g.suit_of[card] == s.led_suit and card > s.win_card:
-            return False
-        higher = g.suit_mask[s.led_suit] & ~((bit(s.win_card) << 1) - 1)
-    else:
-        # P is still to play.  (Dominance from there too, against only once P has played: nodes
-        # -0.3% and -0.6% (3 players, 8 and 9 deals), -0.2% (4 players), -0.5% (5 players); the
-        # same values, and on 225 mid-hand positions, every card and seat.)
-        su = s.led_suit if s.count > 0 else g.suit_of[card]
-        if (s.hand[P] & g.suit_mask[su]) == 0:
-            return False
-        higher = g.suit_mask[su] & ~((bit(lowest_bit(s.hand[P] & g.suit_mask[su])) << 1) - 1)
-        if (s.count > 0 and (bit(s.win_card) & higher)) or (g.suit_of[card] == su and (bit(card) & higher)):
-            return False                # the trick so far or this card beats P's lowest card
-        higher &= ~s.hand[P]            # the others' cards above P's lowest
-    for k in range(s.count + 1, g.n):
-        if s.hand[seat_at(g, s.leader, k)] & higher:
-            return False
-    return True
+from tricks cimport p_takes_trick
 
 cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
                           const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:

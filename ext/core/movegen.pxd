@@ -109,7 +109,16 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
     # itself a class's highest card) before all others.  runs[i] (if runs is not NULL) is the
     # highest card of the run moves[i] lies in: the cards of the hand and suit with no card in
     # play between them, whatever their points (search.pxd, quasi-equivalent cards), and
-    # mates[0] whether two moves share a run.  Returns how many.
+    # mates[0] whether two moves share a run.  Returns how many.  Where the game proves the
+    # dominated cards (GAME_QUASI), the dominant card of a run comes first.
+    return gen_moves_runs(c, s, seat, first, moves, runs, mates, GAME_QUASI, False)
+
+cdef inline int gen_moves_runs(const Ctx* c, const State* s, int seat, int first, int* moves,
+                               int* runs, bint* mates, bint dominant_first, bint every_run) noexcept nogil:
+    # gen_moves, with the dominant card of a run first where dominant_first (and runs, the
+    # ordering and USE_QUASI): in every run where every_run (a game of P's points alone, such
+    # as Busca's points game), else only in runs of two cards with points or once nobody can
+    # take every point (Ciapanò's cappotto: ext/ciapano/quasi.pxd).
     cdef const Game* g = &c.g
     cdef u64 cand = legal_cards(g, s, seat)
     cdef u64 still = s.out | s.trick_mask
@@ -120,7 +129,7 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
     cdef int takes = -1, takes_run = -1, any_points = -1
     cdef bint equiv = (c.options & USE_EQUIVALENCE) != 0
     cdef bint order = (c.options & USE_ORDERING) != 0
-    cdef bint dominance = GAME_QUASI and order and runs != NULL and (c.options & USE_QUASI) != 0
+    cdef bint dominance = dominant_first and order and runs != NULL and (c.options & USE_QUASI) != 0
     if mates != NULL:
         mates[0] = False
     for su in range(g.n_suits):
@@ -149,7 +158,7 @@ cdef inline int gen_moves(const Ctx* c, const State* s, int seat, int first, int
                     # the table at once.  Against reordering those too: nodes -0.4% and -1.1%
                     # (3 players, 8 and 9 deals), -0.5% (4 players), -0.05% (5 players).
                     if any_points < 0:
-                        any_points = nobody_takes_all(g, s)
+                        any_points = every_run or nobody_takes_all(g, s)
                     if any_points or (g.points[card] > 0 and g.points[listed] > 0):
                         if takes_run != run:
                             takes = p_takes_trick(g, s, c.P, seat, card)
