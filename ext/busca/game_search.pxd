@@ -130,13 +130,27 @@ cdef inline bint run_decides(const Game* g, const State* s, int P, int seat, con
                     return True
     return False
 
+cdef inline int move_gain(Ctx* c, const State* s, int seat, const int* moves, const int* runs,
+                          int* known, int i, int alpha, int beta, bint mates) noexcept nogil:
+    # P's gain from s after moves[i] in the points game's window (fail-soft): decided by a card
+    # of its run searched before (run_decides, where mates), or searched.  The caller checks
+    # c.aborted.
+    cdef State child
+    cdef int gain
+    if mates and run_decides(&c.g, s, c.P, seat, moves, runs, known, i, alpha, beta):
+        return known[i]
+    play_child(&c.g, s, &child, seat, moves[i])
+    gain = child.taken[c.P] - s.taken[c.P]
+    known[i] = gain + points_game(c, &child, alpha - gain, beta - gain)
+    return known[i]
+
 cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
     # Fail-soft alpha-beta on the points P takes from s to the end (the current trick's if it
     # wins it, the last trick's 3): P minimises them, the others maximise.  A limit that stops
     # the search sets c.aborted; the value is then void.
     cdef const Game* g = &c.g
     cdef int P = c.P
-    cdef int v, r, i, nm, seat, gain, a0 = alpha, b0 = beta
+    cdef int v, r, i, nm, seat, a0 = alpha, b0 = beta
     cdef int lower = 0
     cdef int upper, best = -1, first = -1
     cdef u64 key = 0, k2 = 0
@@ -145,7 +159,6 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     cdef int runs[MAX_MOVES]
     cdef int known[MAX_MOVES]
     cdef bint mates
-    cdef State child
     cdef const u64* fv
     cdef const u64* ff
     cdef int fnv, fnf
@@ -196,15 +209,9 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     if seat == P:
         v = 127
         for i in range(nm):
-            if mates and run_decides(g, s, P, seat, moves, runs, known, i, alpha, beta):
-                r = known[i]
-            else:
-                play_child(g, s, &child, seat, moves[i])
-                gain = child.taken[P] - s.taken[P]
-                r = gain + points_game(c, &child, alpha - gain, beta - gain)
-                if c.aborted:
-                    return 0
-                known[i] = r
+            r = move_gain(c, s, seat, moves, runs, known, i, alpha, beta, mates)
+            if c.aborted:
+                return 0
             if r < v:
                 v = r
                 best = moves[i]
@@ -215,15 +222,9 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     else:
         v = -1
         for i in range(nm):
-            if mates and run_decides(g, s, P, seat, moves, runs, known, i, alpha, beta):
-                r = known[i]
-            else:
-                play_child(g, s, &child, seat, moves[i])
-                gain = child.taken[P] - s.taken[P]
-                r = gain + points_game(c, &child, alpha - gain, beta - gain)
-                if c.aborted:
-                    return 0
-                known[i] = r
+            r = move_gain(c, s, seat, moves, runs, known, i, alpha, beta, mates)
+            if c.aborted:
+                return 0
             if r > v:
                 v = r
                 best = moves[i]
