@@ -15,7 +15,8 @@
 from libc.stdlib cimport calloc, free
 from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME, USE_QUASI
 from bitops cimport popcount64
-from tricks cimport play_last_trick_winner, can_duck_everything, p_takes_trick
+from tricks cimport play_last_trick_winner, can_duck_everything
+from runs cimport run_decided
 from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_busche, points_left
 from movegen cimport gen_moves, gen_moves_runs
 from limits cimport must_stop
@@ -79,11 +80,11 @@ cdef inline int endgame_value(Ctx* c, const State* s) noexcept nogil:
     c.stats.null_cuts[2] += 1
     return family_busche(&c.g, s, c.P, v, nv, f, nf)
 
-cdef inline bint run_decides(const Game* g, const State* s, int P, int seat, const int* moves,
-                             const int* runs, int* known, int i, int alpha, int beta) noexcept nogil:
-    # Whether a card of the run of moves[i] searched before decides moves[i] in the points game's
-    # window (alpha, beta), known[i] then set to the bound it gives (fail-soft).  A run: cards
-    # of one hand and suit with no card in play between them (movegen.gen_moves).
+cdef inline int move_gain(Ctx* c, const State* s, int seat, const int* moves, const int* runs,
+                          int* known, int i, int alpha, int beta, bint mates) noexcept nogil:
+    # P's gain from s after moves[i] in the points game's window (fail-soft): decided by a card
+    # of its run searched before (runs.run_decided, where mates), or searched.  The caller
+    # checks c.aborted.  Why a card of the run decides it here:
     #
     # Quasi-equivalence (as in ext/ciapano/quasi.pxd, after Kupferschmid and Helmert): two
     # cards of a run lead to mirror lines with the same trick winners, the two cards' points
@@ -100,44 +101,13 @@ cdef inline bint run_decides(const Game* g, const State* s, int P, int seat, con
     # gains P at least as much as the one with fewer: for another seat a searched card with
     # more points at or below alpha makes this one so; for P a searched card with fewer points
     # at or above beta makes this one so.
-    cdef int j, d, pj
-    cdef int pi = g.points[moves[i]]
-    cdef int takes = -1
-    for j in range(i):
-        if runs[j] != runs[i]:
-            continue
-        pj = g.points[moves[j]]
-        d = pj - pi if pj > pi else pi - pj
-        if seat != P:
-            if known[j] + d <= alpha:
-                known[i] = known[j] + d
-                return True
-            if pj > pi and known[j] <= alpha:
-                if takes < 0:
-                    takes = p_takes_trick(g, s, P, seat, moves[i])
-                if takes:
-                    known[i] = known[j]
-                    return True
-        else:
-            if known[j] - d >= beta:
-                known[i] = known[j] - d
-                return True
-            if pj < pi and known[j] >= beta:
-                if takes < 0:
-                    takes = p_takes_trick(g, s, P, seat, moves[i])
-                if takes:
-                    known[i] = known[j]
-                    return True
-    return False
-
-cdef inline int move_gain(Ctx* c, const State* s, int seat, const int* moves, const int* runs,
-                          int* known, int i, int alpha, int beta, bint mates) noexcept nogil:
-    # P's gain from s after moves[i] in the points game's window (fail-soft): decided by a card
-    # of its run searched before (run_decides, where mates), or searched.  The caller checks
-    # c.aborted.
+    #
+    # So the tolerance is the difference of the two cards' points, and every run counts (no
+    # cappotto here).
     cdef State child
     cdef int gain
-    if mates and run_decides(&c.g, s, c.P, seat, moves, runs, known, i, alpha, beta):
+    if mates and run_decided(&c.g, s, c.P, seat, moves, runs, known, i,
+                             beta if seat == c.P else alpha, -1, True):
         return known[i]
     play_child(&c.g, s, &child, seat, moves[i])
     gain = child.taken[c.P] - s.taken[c.P]

@@ -1,10 +1,11 @@
 # Quasi-equivalent and dominated cards (USE_QUASI): two cards of one hand and suit with no card
-# in play between them but unequal points.  The proofs below rest on Ciapanò's scoring (floors
+# in play between them but unequal points; the mechanism is the core's (ext/core/runs.pxd).  The proofs below rest on Ciapanò's scoring (floors
 # of thirds, the last trick's remainder, cappotto: docs/rules.md#ciapano-hand-score), so only
 # Ciapanò's game.pxd sets GAME_QUASI; in Busca moving a few points between two seats can change
 # who has the most, and a penalty by any amount (ext/busca/game.pxd).
 from structs cimport u64, Game, State
 from tricks cimport p_takes_trick
+from runs cimport run_decided
 
 cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
                           const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
@@ -39,33 +40,4 @@ cdef inline int run_known(const Game* g, const State* s, int P, int seat, const 
     # same values (and 180 positions of 3 to 5 seats after 3-7 tricks, every card and seat):
     # nodes 3 players -4.0% and -9.9% (8 and 9 deals), 4 players -6.9% (8), 5 players -0.9% (6);
     # without the order in gen_moves 3 players -1.5% (the first 8 deals).
-    cdef int j, pj
-    cdef int pi = g.points[moves[i]]
-    cdef int takes = -1
-    for j in range(i):
-        if runs[j] != runs[i]:
-            continue
-        pj = g.points[moves[j]]
-        if not (any_points or (pi > 0 and pj > 0)):
-            continue
-        if seat != P:
-            if pj > pi and known[j] <= bound:
-                if takes < 0:
-                    takes = p_takes_trick(g, s, P, seat, moves[i])
-                if takes:
-                    known[i] = known[j]
-                    return 2
-            if known[j] <= bound - 1:
-                known[i] = known[j] + 1
-                return 1
-        else:
-            if pj < pi and known[j] >= bound:
-                if takes < 0:
-                    takes = p_takes_trick(g, s, P, seat, moves[i])
-                if takes:
-                    known[i] = known[j]
-                    return 2
-            if known[j] >= bound + 1:
-                known[i] = known[j] - 1
-                return 1
-    return 0
+    return run_decided(g, s, P, seat, moves, runs, known, i, bound, 1, any_points)
