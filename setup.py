@@ -54,7 +54,7 @@ if platform.machine().lower() in ("x86_64", "amd64"):
     compile_args.append("-march=x86-64-v2")
 
 #: The games with an engine: ext/<game>/_engine_<game>.pyx, compiled with ext/<game>/game.pxd.
-GAMES = ("ciapano", "busca")
+GAMES = ("ciapano", "busca", "mattazza")
 
 
 def _cythonized(name: str, source: str, include: list[str]) -> list[Extension]:

@@ -25,6 +25,7 @@ Usage (from the repository root, with the package installed)::
     python bench/bench_deals.py --set random --count 20 --checked 3 --timeout 120
     python bench/bench_deals.py --set random --count 20 --repeat 2   # best of 2 runs a deal
     python bench/bench_deals.py --game busca --set random --count 20 --timeout 300   # Busca
+    python bench/bench_deals.py --game mattazza --set random --count 20 --timeout 300   # Mattazza
 """
 
 from __future__ import annotations
@@ -157,8 +158,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", choices=["shipped", "random"], default="shipped")
     ap.add_argument(
-        "--game", choices=["ciapano", "busca"], default="ciapano",
-        help="the game (Busca: 4 players; --players is ignored)",
+        "--game", choices=["ciapano", "busca", "mattazza"], default="ciapano",
+        help="the game (Busca and Mattazza: 4 players; --players is ignored)",
     )  # fmt: skip
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
     ap.add_argument("--count", type=int, default=20)
@@ -184,7 +185,7 @@ def main() -> None:
         ap.error(f"--timeout: {args.timeout} is not a positive number of seconds")
     if any(n not in (3, 4, 5) for n in args.players):
         ap.error(f"--players: {args.players}: each must be 3, 4 or 5")
-    if args.game == "busca":
+    if args.game != "ciapano":
         args.players = [4]
 
     results = []

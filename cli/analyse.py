@@ -113,12 +113,12 @@ def analyse_command(
 ) -> None:
     """Analyse a played hand card by card: what each card cost the seat that played it.
 
-    For every card: the trick, the seat, the seat's double-dummy guarantee before the card (its
-    best value) and after it, and the cost = after - before (0 for an optimal card), in the
-    game's penalty unit (Ciapanò's points, Busca's busche) with every other seat against that
-    seat.  Then each seat's real score beside its opening guarantee, its costly cards and their
-    total cost.  With --batch, a whole file of hands on every core (or a Dask cluster), with a
-    progress bar; a bad hand is reported and skipped (exit status 2 at the end).
+    For every card: the trick, the seat, the seat's double-dummy guarantee before the card (its best
+    value) and after it, and the cost = after - before (0 for an optimal card), in the game's
+    penalty unit (Ciapanò's points, Busca's busche, Mattazza's game points) with every other seat
+    against that seat.  Then each seat's real score beside its opening guarantee, its costly cards
+    and their total cost.  With --batch, a whole file of hands on every core (or a Dask cluster),
+    with a progress bar; a bad hand is reported and skipped (exit status 2 at the end).
 
     HAND is a hand record (JSON: a deal and its whole play; see docs/records.md), or - to read
     standard input.

@@ -64,11 +64,11 @@ def check_command(
     """Check a decision: is CARD optimal for the seat to move, what does it cost, which cards
     are best.
 
-    Values are the seat to move's own penalty (Ciapanò's points, Busca's busche) with every
-    other seat against it.  Exit status 0 when the card is optimal, 1 when it costs something,
-    2 for bad input.  With --batch, every decision of the file and a summary; exit status 1 if
-    any card costs something, 2 if any line could not be checked.  With --samples, also the
-    card's expected loss from the seat's own view (PIMC; the exit status stays that of the
+    Values are the seat to move's own penalty (Ciapanò's points, Busca's busche, Mattazza's game
+    points) with every other seat against it.  Exit status 0 when the card is optimal, 1 when it
+    costs something, 2 for bad input.  With --batch, every decision of the file and a summary; exit
+    status 1 if any card costs something, 2 if any line could not be checked.  With --samples, also
+    the card's expected loss from the seat's own view (PIMC; the exit status stays that of the
     double-dummy check).
 
     POSITION is a position file (see docs/positions.md), or - to read standard input; CARD the

@@ -17,13 +17,13 @@ from .options import SETTINGS, fail, interrupted, output, steps_bar
     "game_name",
     metavar="NAME",
     default=None,
-    help="The game: ciapano (default) or busca.",
+    help="The game: ciapano (default), busca or mattazza.",
 )
 @click.option(
     "--players",
     type=int,
     default=None,
-    help="Ciapanò: 3, 4 or 5 (default 4); Busca: 4 (the default).",
+    help="Ciapanò: 3, 4 or 5 (default 4); Busca and Mattazza: 4 (the default).",
 )
 @click.option(
     "--count", type=int, metavar="N", default=1, show_default=True, help="How many deals."

@@ -73,11 +73,11 @@ def solve_command(
 ) -> None:
     """Solve a position double-dummy: the value of each legal card and an optimal line.
 
-    The value is the least penalty a seat can guarantee when every other seat plays against it,
-    in the game's unit: Ciapanò's penalty points (11 per hand), Busca's busche.  Best cards are
-    marked with *; equivalent cards (same value for the same reason) are listed together.  With
-    --max-nodes or --time-limit a solve may stop early: it then prints only what it proved (a
-    range lo..hi, "exact": false), and Ctrl-C does the same.
+    The value is the least penalty a seat can guarantee when every other seat plays against it, in
+    the game's unit: Ciapanò's penalty points (11 per hand), Busca's busche, Mattazza's game points
+    (0 or 1).  Best cards are marked with *; equivalent cards (same value for the same reason) are
+    listed together.  With --max-nodes or --time-limit a solve may stop early: it then prints only
+    what it proved (a range lo..hi, "exact": false), and Ctrl-C does the same.
 
     POSITION is a position file (JSON, snapshot or history form; see docs/positions.md), or -
     to read standard input.

@@ -10,10 +10,11 @@ Quick start::
     print(ciapano.analyse(hand))         # every card's cost for the seat that played it
 
 Games are described as data (:mod:`ciapano.games`): ``Ciapano(players=4, cappotto="all")`` and
-``Busca()``, found by name with ``find_game``; each has its own search engine
+``Busca()`` and ``Mattazza()``, found by name with ``find_game``; each has its own search engine
 (:mod:`ciapano.engine`).  Units are the game's: Ciapanò's card points are **thirds of a point**
 (ace 3; 3, 2, K, Q, J 1) and its hand scores and values **penalty points** (11 per hand); Busca's
-are whole **points** (the Pita ``AD`` 8, the last trick 3; 40 per hand) and **busche**.  Seats are
+are whole **points** (the Pita ``AD`` 8, the last trick 3; 40 per hand) and **busche**;
+Mattazza's whole **points** (35 per hand) and **game points** (0 or 1 a hand).  Seats are
 numbered ``0..n-1`` in order of play.  Rules: ``docs/rules.md``.
 
 The names below are loaded on first use (PEP 562): ``import ciapano`` is cheap, and
@@ -88,6 +89,8 @@ _EXPORTS: dict[str, str] = {
     "Ciapano": "games",
     "Game": "games",
     "busca_penalties": "games",
+    "Mattazza": "games",
+    "mattazza_scores": "games",
     "find_game": "games",
     "game_from_dict": "games",
     "hand_score": "games",
@@ -177,6 +180,7 @@ __all__ = [
     "InformationSet",
     "InformationSetError",
     "Interval",
+    "Mattazza",
     "MissingDependency",
     "MoveValue",
     "OptionError",
@@ -225,6 +229,7 @@ __all__ = [
     "loads_puzzle",
     "loads_record",
     "loads_view",
+    "mattazza_scores",
     "pimc",
     "pimc_check",
     "pimc_costs",
@@ -322,10 +327,12 @@ if TYPE_CHECKING:
         Cappotto,
         Ciapano,
         Game,
+        Mattazza,
         busca_penalties,
         find_game,
         game_from_dict,
         hand_score,
+        mattazza_scores,
         trick_winner,
     )
     from .montecarlo import (

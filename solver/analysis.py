@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from .cards import CARDS, Card, CardSet
-from .engine import OPTION_ALL, SearchLimits, open_search
+from .engine import OPTION_ALL, SearchLimits, open_search, root_args
 from .errors import (
     AnalysisInterrupted,
     CardError,
@@ -56,15 +56,6 @@ POLICIES = ("random", "optimal")
 T = TypeVar("T")
 
 
-def _root_args(position: Position) -> tuple[list[int], int, list[int], list[int]]:
-    """A position as the core's root: hands hold the cards they played to the current trick."""
-    n = position.players
-    hands = [h.mask for h in position.hands]
-    for i, card in enumerate(position.trick):
-        hands[(position.leader + i) % n] |= card.mask
-    return hands, position.leader, [c.index for c in position.trick], list(position.taken)
-
-
 class _Engine:
     """One core search and table for every position from ``first`` on (same deal)."""
 
@@ -75,7 +66,7 @@ class _Engine:
 
     def _root(self, position: Position) -> None:
         if position is not self._at:
-            self.core.set_root(*_root_args(position))
+            self.core.set_root(*root_args(position))
             self._at = position
 
     def value(

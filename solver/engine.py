@@ -35,7 +35,7 @@ from ._limits import (
     SearchLimits,
 )
 from .errors import GameError
-from .games import Busca, Cappotto, Ciapano
+from .games import Busca, Cappotto, Ciapano, Mattazza
 
 __all__ = [
     "OPTION_ALL",
@@ -48,14 +48,20 @@ __all__ = [
     "OPTION_QUASI",
     "OPTION_RELATIVE",
     "OPTION_TT",
+    "TRICK_BONUS",
     "SearchLimits",
     "engine_for",
     "open_search",
     "release_tables",
+    "root_args",
 ]
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
-_ENGINES = ("ciapano", "busca")
+_ENGINES = ("ciapano", "busca", "mattazza")
+
+#: What a trick adds to its winner's taken in the engine of a game that counts tricks
+#: (Mattazza: ``ext/mattazza/trickrule.pxd``, ``TRICK_BONUS``): taken = points + this × tricks.
+TRICK_BONUS = 64
 
 
 def engine_for(game: str) -> ModuleType:
@@ -91,7 +97,24 @@ def _scoring(position: Any) -> dict[str, int]:
             "banned_discard": game.pita_mask,
             "deal_cards": game.deal_size,
         }
+    if isinstance(game, Mattazza):
+        return {"last_trick_points": game.last_trick_points}
     raise GameError("game", f"{game.name!r}: no search engine for {game.title} yet")
+
+
+def root_args(position: Any) -> tuple[list[int], int, list[int], list[int]]:
+    """A position as an engine's root (the ``Search`` constructor's and ``set_root``'s
+    ``hands, leader, trick, taken``): each hand's mask with the card it played to the current
+    trick, the leader, the trick's card indices, and each seat's taken: its points, and in a
+    game that counts tricks (Mattazza) :data:`TRICK_BONUS` times its tricks besides."""
+    n = position.players
+    hands = [h.mask for h in position.hands]
+    for i, card in enumerate(position.trick):
+        hands[(position.leader + i) % n] |= card.mask
+    taken = list(position.taken)
+    if position.game.counts_tricks:
+        taken = [t + TRICK_BONUS * k for t, k in zip(taken, position.tricks, strict=True)]
+    return hands, position.leader, [c.index for c in position.trick], taken
 
 
 def open_search(
@@ -113,16 +136,13 @@ def open_search(
     """
     game = position.game
     scoring = _scoring(position)
-    n = position.players
-    hands = [h.mask for h in position.hands]
-    for i, card in enumerate(position.trick):
-        hands[(position.leader + i) % n] |= card.mask
+    hands, leader, trick, taken = root_args(position)
     return engine_for(game.name).Search(
-        n,
+        position.players,
         hands,
-        position.leader,
-        [c.index for c in position.trick],
-        list(position.taken),
+        leader,
+        trick,
+        taken,
         list(game.points_by_index),
         list(game.deck.suit_masks),
         scoring,

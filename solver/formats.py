@@ -252,6 +252,7 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         won=data.get("won"),
         discard=data.get("discard"),
         game=game,
+        tricks=data.get("tricks"),
     )
     if "gone" in data and CardSet(data["gone"]) != cards_gone(pos):
         raise PositionError(
@@ -347,6 +348,7 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         discard=data.get("discard"),
         voids=voids,
         game=game,
+        tricks=data.get("tricks"),
     )
     # Cards given for other seats than the viewer are hidden from it; they must be unseen cards.
     for s, h in enumerate(hands):

@@ -17,8 +17,10 @@ Units:
   hand scores and values in **penalty points** (11 a hand).
 - :class:`Busca`: card points in **points** (3, 2, K, Q, J 1; aces 3; the Pita ``AD`` 8; 37 in
   the deck, and the last trick 3: 40); hand scores and values in **busche**.
+- :class:`Mattazza`: card points in **points** (3, 2, K, Q, J 1; aces 3; 32 in the deck, and the
+  last trick 3: 35); hand scores and values in **game points** (0 or 1 a hand).
 
-Later games (Mattazza, Kifameno with its stock and 39-card deck, Calabrasella's two sides, the
+Later games (Kifameno with its stock and 39-card deck, Calabrasella's two sides, the
 tarocchi's 62 cards, trumps and the Fool) have room here: :attr:`Game.deck`,
 :attr:`Game.trump`, :attr:`Game.fool`, :attr:`Game.sides`, :attr:`Game.lower_is_better`.
 """
@@ -44,10 +46,12 @@ __all__ = [
     "Cappotto",
     "Ciapano",
     "Game",
+    "Mattazza",
     "busca_penalties",
     "find_game",
     "game_from_dict",
     "hand_score",
+    "mattazza_scores",
     "trick_winner",
 ]
 
@@ -154,6 +158,31 @@ def busca_penalties(points: Sequence[int]) -> list[int]:
     return [k * f if p == most else 0 for p in points]
 
 
+def mattazza_scores(points: Sequence[int], tricks: Sequence[int]) -> list[int]:
+    """Mattazza: the game points of each seat from its points at the end of the hand, the last
+    trick's 3 included, and the tricks it won (``docs/rules.md#mattazza``).
+
+    - Some seat won no trick: each seat that won none scores 1; the others 0.
+    - Otherwise the seats with the most points score 1 each (all of them in a tie); the others 0.
+
+    :param points: each seat's points (35 in all with the whole deck).
+    :param tricks: the tricks each seat won, one entry per seat.
+    :returns: game points per seat, each 0 or 1.
+    :raises GameError: for points or tricks that are not whole numbers >= 0, or lists of
+        different lengths.
+    """
+    if not points or any(not _is_int(p) or p < 0 for p in points):
+        raise GameError("points", f"{list(points)} are not whole numbers of points >= 0")
+    if len(tricks) != len(points) or any(not _is_int(t) or t < 0 for t in tricks):
+        raise GameError(
+            "tricks", f"{list(tricks)} are not {len(points)} whole numbers of tricks >= 0"
+        )
+    if not all(tricks):
+        return [0 if t else 1 for t in tricks]
+    most = max(points)
+    return [1 if p == most else 0 for p in points]
+
+
 class Game(ABC):
     """A trick-taking game with its number of players and rule options (abstract).
 
@@ -166,7 +195,9 @@ class Game(ABC):
     :attr:`points_unit` (the unit of card points and of a position's ``taken``),
     :attr:`value_unit` (the unit of hand scores and double-dummy values), :attr:`value_nouns`
     (its noun for one and for many, for text: :meth:`value_text`), :attr:`lower_is_better`,
-    :attr:`trump` (None: no trumps), :attr:`fool` (None: no Fool), :attr:`sides` (None: every
+    :attr:`counts_tricks` (whether the hand score depends on the tricks each seat won, as
+    Mattazza's does: positions then know each seat's tricks), :attr:`trump` (None: no trumps),
+    :attr:`fool` (None: no Fool), :attr:`sides` (None: every
     seat plays for itself, and a seat's value is its paranoid value against all the others;
     for a game of two sides, a tuple of the sides' seat tuples), :attr:`option_names` (the keys
     of the ``"rules"`` object), :attr:`player_counts` (the numbers of players it is played by).
@@ -183,6 +214,8 @@ class Game(ABC):
     option_names: ClassVar[tuple[str, ...]] = ()
     player_counts: ClassVar[tuple[int, ...]]
     lower_is_better: ClassVar[bool] = True
+    #: Whether the hand score depends on how many tricks each seat won (Mattazza).
+    counts_tricks: ClassVar[bool] = False
     trump: ClassVar[Suit | None] = None
     fool: ClassVar[Card | None] = None
     sides: ClassVar[tuple[tuple[int, ...], ...] | None] = None
@@ -317,14 +350,18 @@ class Game(ABC):
     # -- scoring -------------------------------------------------------------------------------
 
     @abstractmethod
-    def hand_score(self, taken: Sequence[int], last_trick: int) -> list[int]:
+    def hand_score(
+        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+    ) -> list[int]:
         """Every seat's score for the hand, in :attr:`value_unit`.
 
         :param taken: the card points each seat took, in :attr:`points_unit` (a discard counted
             for the last trick's winner; the last trick's own points not counted).
         :param last_trick: the seat that won the last trick.
-        :raises GameError: for points that do not share out the deck's or a last-trick seat
-            that is no seat.
+        :param tricks: the tricks each seat won, the last one included: needed by a game that
+            :attr:`counts_tricks`, ignored by the others.
+        :raises GameError: for points that do not share out the deck's, a last-trick seat that
+            is no seat, or missing or bad ``tricks`` where the game needs them.
         """
 
     @property
@@ -472,7 +509,9 @@ class Ciapano(Game):
             return str(whole)
         return f"{whole} {rest}/3" if whole else f"{rest}/3"
 
-    def hand_score(self, taken: Sequence[int], last_trick: int) -> list[int]:
+    def hand_score(
+        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+    ) -> list[int]:
         """Penalty points per seat (:func:`hand_score` with this game's cappotto option).
 
         :param taken: thirds per seat, the 3-player discard counted for ``last_trick``; 32 in
@@ -604,7 +643,9 @@ class Busca(Game):
                 voids |= frozenset(self.deck.suits)
         return voids
 
-    def hand_score(self, taken: Sequence[int], last_trick: int) -> list[int]:
+    def hand_score(
+        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+    ) -> list[int]:
         """Busche per seat (``docs/rules.md#busca-penalties``): the last trick's 3 points are
         added to ``last_trick``'s card points, then :func:`busca_penalties`.
 
@@ -639,8 +680,95 @@ class Busca(Game):
         return "Busca()" if type(self) is Busca else f"{type(self).__name__}()"
 
 
+@dataclass(frozen=True, repr=False)
+class Mattazza(Game):
+    """Mattazza (``docs/rules.md#mattazza``): 4 players, 10 cards each, Ciapanò's play, whole
+    points (aces 3; 3, 2, K, Q, J 1; the last trick 3: 35 in all) and game points: the seats with
+    the most points score 1 each if every seat won a trick, else each seat that won none.
+
+    The hand score depends on the tricks each seat won (:attr:`counts_tricks`), so a position
+    knows them (from ``won``, or given as ``tricks``).
+
+    :param players: 4 (the only number).
+    :raises GameError: (a ``ValueError``) naming ``players`` for any other number.
+    """
+
+    name: ClassVar[str] = "mattazza"
+    title: ClassVar[str] = "Mattazza"
+    points_unit: ClassVar[str] = "points"
+    value_unit: ClassVar[str] = "game points"
+    value_nouns: ClassVar[tuple[str, str]] = ("game point", "game points")
+    counts_tricks: ClassVar[bool] = True
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        _check_players(self)
+
+    @property
+    def hand_size(self) -> int:
+        """10 cards each (``docs/rules.md#mattazza``)."""
+        return 10
+
+    def card_points(self, card: Card) -> int:
+        """Points: aces 3; 3, 2, K, Q, J 1; 7, 6, 5, 4 0 (``docs/rules.md#mattazza``)."""
+        # Ciapanò's points in thirds, read as whole points (docs/rules.md#ciapano-card-points).
+        return _THIRDS_BY_RANK[card.rank]
+
+    @property
+    def last_trick_points(self) -> int:
+        """The last trick is worth 3 points."""
+        return 3
+
+    def hand_score(
+        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+    ) -> list[int]:
+        """Game points per seat (``docs/rules.md#mattazza``): the last trick's 3 points are added
+        to ``last_trick``'s card points, then :func:`mattazza_scores`.
+
+        :param taken: card points per seat, 32 in all (the last trick's 3 not included).
+        :param tricks: the tricks each seat won, 10 in all (required).
+        :raises GameError: for a wrong number of seats, points that do not share out the deck's
+            32, a last-trick seat out of range, or tricks missing, not 10 in all, or none for
+            the last trick's winner or a seat with points.
+        """
+        n = self.players
+        total = self.card_total
+        if len(taken) != n or any(not _is_int(t) or t < 0 for t in taken) or sum(taken) != total:
+            raise GameError(
+                "taken", f"{list(taken)} do not share out the deck's {total} points among {n} seats"
+            )
+        if not _is_int(last_trick) or not 0 <= last_trick < n:
+            raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
+        if tricks is None:
+            raise GameError("tricks", "is missing: Mattazza scores the seats that won no trick")
+        if (
+            len(tricks) != n
+            or any(not _is_int(t) or t < 0 for t in tricks)
+            or sum(tricks) != self.tricks
+        ):
+            raise GameError(
+                "tricks", f"{list(tricks)} do not share out the hand's {self.tricks} tricks"
+            )
+        for seat in range(n):
+            if tricks[seat] == 0 and (taken[seat] or seat == last_trick):
+                why = "won the last trick" if seat == last_trick else f"took {taken[seat]} points"
+                raise GameError("tricks", f"{list(tricks)}: seat {seat} won no trick but {why}")
+        points = [t + self.last_trick_points if s == last_trick else t for s, t in enumerate(taken)]
+        return mattazza_scores(points, tricks)
+
+    @property
+    def value_bounds(self) -> tuple[int, int]:
+        """0 to 1 game point."""
+        return (0, 1)
+
+    def __repr__(self) -> str:
+        return "Mattazza()"
+
+
 #: The games by name, as a position file's ``"game"`` names them.
-GAMES: dict[str, type[Game]] = {"ciapano": Ciapano, "busca": Busca}
+GAMES: dict[str, type[Game]] = {"ciapano": Ciapano, "busca": Busca, "mattazza": Mattazza}
 
 
 def _normal_name(name: str) -> str:

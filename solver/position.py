@@ -32,6 +32,9 @@ class Position:
         until the hand ends); default none.  They must add up to the points of the cards no
         longer in play.
     :param won: instead of ``taken``, the cards each seat has won in completed tricks.
+    :param tricks: with ``taken``, in a game that counts tricks (Mattazza, whose score depends on
+        the seats that won none): the tricks each seat has won (default: none, which only fits
+        before the first trick is complete); from ``won`` when it is given.
     :param discard: with 3-player Ciapanò, the dealer's discard, which goes to the last trick's
         winner.
     :param game: the :class:`~ciapano.Game`; default ``Ciapano(players=len(hands))``.
@@ -43,7 +46,17 @@ class Position:
         discard, a game for another number of players.
     """
 
-    __slots__ = ("_first", "_game", "_hands", "_leader", "_taken", "_trick", "_won", "discard")
+    __slots__ = (
+        "_first",
+        "_game",
+        "_hands",
+        "_leader",
+        "_taken",
+        "_trick",
+        "_tricks",
+        "_won",
+        "discard",
+    )
 
     def __init__(
         self,
@@ -54,6 +67,7 @@ class Position:
         won: Sequence[CardSet | Iterable[CardLike]] | None = None,
         discard: CardLike | None = None,
         game: Game | None = None,
+        tricks: Sequence[int] | None = None,
     ) -> None:
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise PositionError("hands", f"{hands!r} is not a list of hands")
@@ -70,7 +84,7 @@ class Position:
             won_sets = tuple(parse_card_set(f"won[{i}]", w, deck) for i, w in enumerate(won))
             if taken is not None:
                 raise PositionError("taken", "give either 'won' or 'taken', not both")
-        self._init(game, hand_sets, leader, trick_cards, taken, won_sets, discard_card)
+        self._init(game, hand_sets, leader, trick_cards, taken, won_sets, discard_card, tricks)
 
     # -- construction and validation ------------------------------------------------------
 
@@ -83,6 +97,7 @@ class Position:
         taken: Sequence[int] | None,
         won: tuple[CardSet, ...] | None,
         discard: Card | None,
+        tricks: Sequence[int] | None = None,
     ) -> None:
         facts = check_table(
             game,
@@ -93,8 +108,9 @@ class Position:
             discard=discard,
             won=won,
             taken=taken,
+            tricks=tricks,
         )
-        self._set(game, hands, leader, trick, facts.taken, won, discard)
+        self._set(game, hands, leader, trick, facts.taken, won, discard, facts.tricks)
 
     def _set(
         self,
@@ -105,6 +121,7 @@ class Position:
         taken: tuple[int, ...],
         won: tuple[CardSet, ...] | None,
         discard: Card | None,
+        tricks: tuple[int, ...] | None = None,
         first: bool | None = None,
     ) -> None:
         self._game = game
@@ -113,6 +130,7 @@ class Position:
         self._trick = trick
         self._taken = taken
         self._won = won
+        self._tricks = tricks
         self.discard = discard
         if first is None:
             in_play = sum(len(h) for h in hands) + len(trick) + (discard is not None)
@@ -227,6 +245,12 @@ class Position:
         return self._won
 
     @property
+    def tricks(self) -> tuple[int, ...] | None:
+        """The tricks each seat has won, in a game whose score counts them
+        (:attr:`Game.counts_tricks <ciapano.Game.counts_tricks>`: Mattazza); None in the others."""
+        return self._tricks
+
+    @property
     def to_move(self) -> int:
         """The seat whose turn it is."""
         return (self._leader + len(self._trick)) % self._game.players
@@ -287,6 +311,7 @@ class Position:
         leader = self._leader
         taken = self._taken
         won = self._won
+        tricks = self._tricks
         first = self._first
         if len(trick) == n:
             first = False
@@ -295,9 +320,13 @@ class Position:
             taken = tuple(t + gain if s == winner else t for s, t in enumerate(taken))
             if won is not None:
                 won = tuple(w | CardSet(trick) if s == winner else w for s, w in enumerate(won))
+            if tricks is not None:
+                tricks = tuple(t + 1 if s == winner else t for s, t in enumerate(tricks))
             trick = ()
             leader = winner
-        return Position._make(game, tuple(hands), leader, trick, taken, won, self.discard, first)
+        return Position._make(
+            game, tuple(hands), leader, trick, taken, won, self.discard, tricks, first
+        )
 
     def play_all(self, cards: Iterable[CardLike]) -> Position:
         """The position after playing several cards in order.
@@ -341,6 +370,8 @@ class Position:
 
         :raises PositionError: if the hand is not over.
         """
+        if self._game.counts_tricks:
+            return self._game.hand_score(self.final_points(), self._leader, self._tricks)
         return self._game.hand_score(self.final_points(), self._leader)
 
     # -- conversions ---------------------------------------------------------------------
@@ -358,6 +389,8 @@ class Position:
             d["won"] = [w.texts() for w in self._won]
         else:
             d["taken"] = list(self._taken)
+            if self._tricks is not None:
+                d["tricks"] = list(self._tricks)
         if self.discard is not None:
             d["discard"] = self.discard.text
         d["rules"] = self._game.options
@@ -370,6 +403,7 @@ class Position:
             self._leader,
             self._trick,
             self._taken,
+            self._tricks,
             self.discard,
         )
 
@@ -390,6 +424,8 @@ class Position:
             parts.append("won=[" + ", ".join(repr(str(w)) for w in self._won) + "]")
         elif any(self._taken):
             parts.append(f"taken={list(self._taken)!r}")
+        if self._won is None and self._tricks is not None and any(self._tricks):
+            parts.append(f"tricks={list(self._tricks)!r}")
         if self.discard is not None:
             parts.append(f"discard={self.discard.text!r}")
         if not (type(self._game) is Ciapano and self._game == Ciapano(players=self.players)):
@@ -406,6 +442,8 @@ class Position:
                 marks.append("led")
             tag = f"  ({', '.join(marks)})" if marks else ""
             taken = self._game.points_text(self._taken[seat])
+            if self._tricks is not None:
+                taken += f" in {self._tricks[seat]} trick(s)"
             lines.append(f"seat {seat}: {hand or '-'}   taken {taken}{tag}")
         if self._trick:
             lines.append("trick: " + " ".join(c.text for c in self._trick))

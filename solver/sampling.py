@@ -125,6 +125,8 @@ class InformationSet:
     :ivar won: the cards each seat has won in completed tricks, or None if only ``taken`` and
         ``gone`` are known.
     :ivar gone: the cards played in completed tricks (default: the union of ``won``, else none).
+    :ivar tricks: in a game that counts tricks (Mattazza), the tricks each seat has won: from
+        ``won``, or given with ``taken`` and ``gone``; None in the other games.
     :ivar discard: with 3 players, the dealer's discard if the viewer knows it (it is the
         dealer), else None: the discard is then one of the unseen cards.
     :ivar voids: per seat, the suits it is known to hold no card of (given voids, plus those the
@@ -152,6 +154,7 @@ class InformationSet:
     discard: Card | None = None
     voids: tuple[frozenset[Suit], ...] | Mapping[int, Iterable[Suit | str]] | None = None
     game: Game | None = None
+    tricks: tuple[int, ...] | None = None
     _deals: _Deals | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- construction and validation ------------------------------------------------------
@@ -204,12 +207,14 @@ class InformationSet:
             won=won,
             taken=self.taken,
             gone=gone,
+            tricks=self.tricks,
             error=InformationSetError,
         )
         leader = self.leader
         put("won", won)
         put("gone", facts.gone)
         put("taken", facts.taken)
+        put("tricks", facts.tricks)
         if len(hand) != self.sizes[view]:
             raise InformationSetError(
                 f"hands[{view}]",
@@ -330,6 +335,7 @@ class InformationSet:
             discard=position.discard if dealer is not None and dealer == v else None,
             voids=voids,
             game=position.game,
+            tricks=None if position.won is not None else position.tricks,
         )
         check_voids(position.hands, enumerate(info.voids))
         return info
@@ -502,7 +508,13 @@ class InformationSet:
                 hands, self.leader, self.trick, won=self.won, discard=discard, game=self.game
             )
         return Position(
-            hands, self.leader, self.trick, taken=self.taken, discard=discard, game=self.game
+            hands,
+            self.leader,
+            self.trick,
+            taken=self.taken,
+            discard=discard,
+            game=self.game,
+            tricks=self.tricks,
         )
 
     # -- conversions ---------------------------------------------------------------------
@@ -523,6 +535,8 @@ class InformationSet:
             d["won"] = [w.texts() for w in self.won]
         else:
             d["taken"] = list(self.taken)  # type: ignore[arg-type]
+            if self.tricks is not None:
+                d["tricks"] = list(self.tricks)
             if self.gone:
                 d["gone"] = self.gone.texts()  # type: ignore[union-attr]
         if self.discard is not None:

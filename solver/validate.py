@@ -34,6 +34,7 @@ __all__ = [
     "parse_cards",
     "parse_seat",
     "parse_taken",
+    "parse_tricks",
 ]
 
 CardLike = Card | str | int
@@ -164,6 +165,70 @@ def parse_taken(
     return tuple(taken)
 
 
+def parse_tricks(
+    tricks: object, n: int, error: type[PositionError] = PositionError
+) -> tuple[int, ...]:
+    """The ``tricks`` field: ``n`` whole numbers >= 0, the tricks each seat won.
+
+    :raises PositionError: (or ``error``) naming ``tricks`` or ``tricks[i]`` and the value.
+    """
+    if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
+        raise error("tricks", f"{tricks!r} is not a list of {n} numbers of tricks")
+    if len(tricks) != n:
+        raise error("tricks", f"{list(tricks)} has {len(tricks)} entries, not {n}")
+    for seat, t in enumerate(tricks):
+        if isinstance(t, bool) or not isinstance(t, int) or t < 0:
+            raise error(f"tricks[{seat}]", f"{t!r} is not a whole number of tricks >= 0")
+    return tuple(tricks)
+
+
+def _check_tricks(
+    game: Game,
+    tricks: object,
+    won: tuple[CardSet, ...] | None,
+    taken: tuple[int, ...],
+    done: int,
+    error: type[PositionError],
+) -> tuple[int, ...] | None:
+    """The tricks each seat won, for a game that counts them (``Game.counts_tricks``): from
+    ``won``, or given (and then checked against ``won`` and ``taken``); None for another game.
+    """
+    n = game.players
+    if not game.counts_tricks:
+        if tricks is not None:
+            raise error(
+                "tricks",
+                f"{tricks!r} given, but {game.title} does not count tricks (only Mattazza does)",
+            )
+        return None
+    if won is not None:
+        derived = tuple(len(w) // n for w in won)
+        if tricks is not None and parse_tricks(tricks, n, error) != derived:
+            raise error(
+                "tricks", f"{list(tricks)} is not the tricks of the won cards {list(derived)}"
+            )
+        return derived
+    if tricks is None:
+        if done:
+            raise error(
+                "tricks",
+                f"is missing: {game.title} scores the seats that won no trick; give 'won' (cards "
+                "per seat) or 'tricks' (tricks per seat) with 'taken'",
+            )
+        return (0,) * n
+    parsed = parse_tricks(tricks, n, error)
+    if sum(parsed) != done:
+        raise error(
+            "tricks", f"{list(parsed)} adds up to {sum(parsed)}, but {done} trick(s) are complete"
+        )
+    for seat in range(n):
+        if parsed[seat] == 0 and taken[seat]:
+            raise error(
+                "tricks", f"{list(parsed)}: seat {seat} won no trick but took {taken[seat]} points"
+            )
+    return parsed
+
+
 def _check_unique(places: list[tuple[str, Iterable[Card]]], error: type[PositionError]) -> None:
     """No card in two of the named places."""
     union = 0
@@ -190,12 +255,15 @@ class TableFacts:
     :ivar won: the cards each seat won, when known.
     :ivar gone: the cards played in completed tricks.
     :ivar first_trick: whether no trick has been completed yet.
+    :ivar tricks: the tricks each seat won, for a game that counts them (``Game.counts_tricks``,
+        Mattazza); None for the others.
     """
 
     taken: tuple[int, ...]
     won: tuple[CardSet, ...] | None
     gone: CardSet
     first_trick: bool
+    tricks: tuple[int, ...] | None = None
 
 
 def check_table(
@@ -210,6 +278,7 @@ def check_table(
     won: Sequence[CardSet] | None = None,
     taken: object = None,
     gone: CardSet | None = None,
+    tricks: object = None,
     error: type[PositionError] = PositionError,
 ) -> TableFacts:
     """Check a table (a position, or what one seat sees of it) against the game.
@@ -229,6 +298,9 @@ def check_table(
         those of ``won``, else all 0; with ``won`` they must be its points).
     :param gone: the cards played in completed tricks; default: the union of ``won``, or when
         every hand is known, the deck's cards not in a hand, the trick or the discard.
+    :param tricks: the tricks each seat won, for a game that counts them (Mattazza): needed
+        with ``taken`` once a trick is complete, checked against ``won``; refused by the other
+        games.
     :param error: the error class raised.
     :returns: the :class:`TableFacts`.
     :raises PositionError: (or ``error``) naming the field and quoting the value of the first
@@ -236,7 +308,8 @@ def check_table(
         that do not fit the trick or the hand size, a trick card its player could not play
         (``trick[i]``: not following suit, or a game's ban such as Busca's first-trick bans),
         a missing or extra discard, won cards that are not whole tricks or do not match the
-        cards played, points that do not add up.
+        cards played, points that do not add up, tricks missing (Mattazza) or that do not add
+        up to the tricks complete or leave a seat with points on no trick.
     """
     n = game.players
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
@@ -348,4 +421,5 @@ def check_table(
             f"{len(gone)} cards played in completed tricks, but {done} trick(s) of {n} cards are "
             f"complete ({n * done} cards)",
         )
-    return TableFacts(taken_t, won, gone, first_trick)
+    tricks_t = _check_tricks(game, tricks, won, taken_t, done, error)
+    return TableFacts(taken_t, won, gone, first_trick, tricks_t)

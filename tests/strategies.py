@@ -10,6 +10,9 @@ enough that following suit, voids and adjacent cards of unequal points all occur
 With ``game="busca"``, Busca positions (``docs/rules.md#busca``): the Pita often still in play,
 the points taken so far given to one seat, to two or spread, so that seats without points, ties
 for most points, one seat taking everything and the last trick's 3 all decide values.
+With :func:`mattazza_positions`, Mattazza positions (``docs/rules.md#mattazza``): the tricks
+won so far with one, two, three or every seat, so that seats without a trick, ties for the most
+points and the last trick's 3 all decide values; given as the cards won or as points and tricks.
 :func:`first_trick_positions` gives Busca's first trick, where its bans apply, on a small deck
 (:class:`testgames.SmallBusca`) so that the reference can solve it.
 """
@@ -20,7 +23,7 @@ import numpy as np
 from hypothesis import strategies as st
 from testgames import SmallBusca
 
-from ciapano import CARDS, Busca, Card, Ciapano, Position, Suit
+from ciapano import CARDS, Busca, Card, Ciapano, Mattazza, Position, Suit
 from ciapano.dealing import random_deal
 
 MAX_HAND = {3: 4, 4: 3, 5: 3}
@@ -169,6 +172,41 @@ def busca_positions(draw, max_hand=None, mid_trick=True):
     rest = [CARDS[i] for i in order if CARDS[i] not in dealt]
     taken = _share_tricks(draw, rest, game, n)
     pos = Position(hands, draw(st.integers(0, n - 1)), taken=taken, game=game)
+    if mid_trick:
+        pos = _play_some(draw, pos, n - 1)
+    return pos
+
+
+@st.composite
+def mattazza_positions(draw, max_hand=None, mid_trick=True, low=False):
+    """A random Mattazza position (1 to 3 cards a hand, 4 players, or up to ``max_hand``): the
+    completed tricks won by one seat, two, three or any, so that some seats often have no trick
+    yet; the table given as the cards each seat won or as its points and tricks.  With ``low``,
+    the hands hold the cards without points first (4 to 7), so that tricks of no points, won
+    by one seat or another, reach the same cards and points with different seats on no trick."""
+    game = Mattazza()
+    n = 4
+    h = draw(st.integers(1, 3 if max_hand is None else max_hand))
+    order = list(draw(st.permutations(range(40))))
+    if low:
+        order.sort(key=lambda i: CARDS[i].rank > 3)  # ranks 4 5 6 7 first, then by the draw
+    n_suits = draw(st.integers(2, 4))
+    suits = set(draw(st.permutations(list(Suit)))[: max(n_suits, -(-n * h // 10))])
+    dealt = [CARDS[i] for i in order if CARDS[i].suit in suits][: n * h]
+    hands = [dealt[s * h : (s + 1) * h] for s in range(n)]
+    rest = [CARDS[i] for i in order if CARDS[i] not in dealt]
+    k = draw(st.integers(1, n))
+    winners = draw(st.permutations(range(n)))[:k]
+    won: list[list[Card]] = [[] for _ in range(n)]
+    for t in range(0, len(rest), n):
+        won[draw(st.sampled_from(winners))] += rest[t : t + n]
+    leader = draw(st.integers(0, n - 1))
+    if draw(st.booleans()):
+        pos = Position(hands, leader, won=won, game=game)
+    else:
+        taken = [game.points(w) for w in won]
+        tricks = [len(w) // n for w in won]
+        pos = Position(hands, leader, taken=taken, tricks=tricks, game=game)
     if mid_trick:
         pos = _play_some(draw, pos, n - 1)
     return pos

@@ -46,7 +46,9 @@ class PairsCiapano(Ciapano):
     sides: ClassVar[tuple[tuple[int, ...], ...] | None] = ((0, 2), (1, 3))
     player_counts: ClassVar[tuple[int, ...]] = (4,)
 
-    def hand_score(self, taken: Sequence[int], last_trick: int) -> list[int]:
+    def hand_score(
+        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+    ) -> list[int]:
         score = super().hand_score(taken, last_trick)
         return [score[s] + score[(s + 2) % 4] for s in range(4)]
 

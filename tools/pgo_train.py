@@ -29,9 +29,10 @@ BUSCA_POINTS[27] = 8
 DEALS = {
     "ciapano": (((3, 101), (3, 102), (3, 103), (4, 101), (4, 102), (5, 101)), (3, 104)),
     "busca": (((4, 101), (4, 102), (4, 103), (4, 104), (4, 106), (4, 107)), (4, 105)),
+    "mattazza": (((4, 101), (4, 102), (4, 103), (4, 104)), (4, 105)),
 }
 #: Cards a hand holds in the positions solved: Busca's full deals take too long to train on.
-TRAINING_HAND = {"ciapano": None, "busca": 8}
+TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8}
 HAND_SIZES = {3: 13, 4: 10, 5: 8}
 
 
@@ -51,10 +52,13 @@ def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
         discard = CIAPANO_THIRDS[order[players * size]] if players == 3 else 0
         scoring = {"unit": 3, "hand_points": 11, "cappotto": 2, "discard_points": discard}
         points = CIAPANO_THIRDS
-    else:
+    elif game == "busca":
         scoring = {"last_trick_points": 3, "banned_lead": SUIT_MASKS[2], "banned_discard": 1 << 27,
                    "deal_cards": 40}  # fmt: skip
         points = BUSCA_POINTS
+    if game == "mattazza":
+        # Mattazza's points are Ciapanò's thirds read as whole points (docs/rules.md#mattazza).
+        scoring, points = {"last_trick_points": 3}, CIAPANO_THIRDS
     return engine.Search(players, hands, 0, [], [0] * players, points, SUIT_MASKS, scoring, tt_mb)
 
 

@@ -7,6 +7,9 @@
 # the games without points): they depend on who holds which cards, not on any scoring.
 from structs cimport u64, Game, State
 from bitops cimport bit, lowest_bit
+# Each game's own (ext/<game>/trickrule.pxd, found first on its include path): what a trick adds
+# to its winner's taken beyond its points (0 but in Mattazza, which counts tricks).
+from trickrule cimport TRICK_BONUS
 
 cdef inline int seat_at(const Game* g, int leader, int k) noexcept nogil:
     # The seat k places after `leader` in order of play (0 <= k < n): (leader + k) % n without
@@ -59,7 +62,7 @@ cdef inline void apply_card(const Game* g, const State* s, State* t, int seat, i
         else:
             win_seat = s.win_seat
     if s.count + 1 == g.n:
-        t.taken[win_seat] = s.taken[win_seat] + s.trick_points + pts
+        t.taken[win_seat] = s.taken[win_seat] + s.trick_points + pts + TRICK_BONUS
         t.leader = win_seat
         t.count = 0
         t.trick_points = 0

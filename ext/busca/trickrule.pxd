@@ -1,0 +1,4 @@
+# What winning a trick adds to its winner's taken, beyond the trick's card points
+# (ext/core/tricks.pxd, apply_card): nothing in this game, whose scores depend on points alone.
+cdef enum:
+    TRICK_BONUS = 0
