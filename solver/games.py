@@ -538,7 +538,49 @@ class Ciapano(Game):
 
 
 @dataclass(frozen=True, repr=False)
-class Busca(Game):
+class _WholePoints(Game):
+    """What Busca and Mattazza share (abstract): 4 players, 10 cards each, Ciapanò's play, whole
+    points and a last trick worth 3 (``docs/rules.md#busca-deal``, ``#mattazza-deal``)."""
+
+    points_unit: ClassVar[str] = "points"
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        _check_players(self)
+
+    @property
+    def hand_size(self) -> int:
+        """10 cards each."""
+        return 10
+
+    @property
+    def last_trick_points(self) -> int:
+        """The last trick is worth 3 points."""
+        return 3
+
+    def points_at_end(self, taken: Sequence[int], last_trick: int) -> list[int]:
+        """Each seat's points at the end of the hand: its card points, and the last trick's 3
+        for ``last_trick``.
+
+        :param taken: card points per seat, the deck's in all (the last trick's 3 not included).
+        :raises GameError: for a wrong number of seats, points that do not share out the deck's
+            or a last-trick seat out of range.
+        """
+        n = self.players
+        total = self.card_total
+        if len(taken) != n or any(not _is_int(t) or t < 0 for t in taken) or sum(taken) != total:
+            raise GameError(
+                "taken", f"{list(taken)} do not share out the deck's {total} points among {n} seats"
+            )
+        if not _is_int(last_trick) or not 0 <= last_trick < n:
+            raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
+        return [t + self.last_trick_points if s == last_trick else t for s, t in enumerate(taken)]
+
+
+@dataclass(frozen=True, repr=False)
+class Busca(_WholePoints):
     """Busca (``docs/rules.md#busca``): 4 players, 10 cards each, Ciapanò's play but for the
     first trick, whole points (the Pita ``AD`` 8, the last trick 3; 40 in all) and penalties
     in busche.
@@ -549,24 +591,12 @@ class Busca(Game):
 
     name: ClassVar[str] = "busca"
     title: ClassVar[str] = "Busca"
-    points_unit: ClassVar[str] = "points"
     value_unit: ClassVar[str] = "busche"
     value_nouns: ClassVar[tuple[str, str]] = ("busca", "busche")
     #: The suit that may not be led to the first trick (``docs/rules.md#busca-first-trick``).
     banned_lead_suit: ClassVar[Suit] = Suit.D
     #: The Pita, the ace of coins: 8 points, not to be discarded to the first trick.
     pita: ClassVar[Card] = Card("AD")
-    player_counts: ClassVar[tuple[int, ...]] = (4,)
-
-    players: int = 4
-
-    def __post_init__(self) -> None:
-        _check_players(self)
-
-    @property
-    def hand_size(self) -> int:
-        """10 cards each (``docs/rules.md#busca-deal``)."""
-        return 10
 
     def card_points(self, card: Card) -> int:
         """Points: the Pita ``AD`` 8, the other aces 3; 3, 2, K, Q, J 1; 7, 6, 5, 4 0
@@ -575,11 +605,6 @@ class Busca(Game):
             return 8
         # Three times Ciapanò's points (docs/rules.md#ciapano-card-points): its thirds.
         return _THIRDS_BY_RANK[card.rank]
-
-    @property
-    def last_trick_points(self) -> int:
-        """The last trick is worth 3 points."""
-        return 3
 
     @property
     def banned_lead_mask(self) -> int:
@@ -653,16 +678,7 @@ class Busca(Game):
         :raises GameError: for a wrong number of seats, points that do not share out the
             deck's 37 or a last-trick seat out of range.
         """
-        n = self.players
-        total = self.card_total
-        if len(taken) != n or any(not _is_int(t) or t < 0 for t in taken) or sum(taken) != total:
-            raise GameError(
-                "taken", f"{list(taken)} do not share out the deck's {total} points among {n} seats"
-            )
-        if not _is_int(last_trick) or not 0 <= last_trick < n:
-            raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
-        points = [t + self.last_trick_points if s == last_trick else t for s, t in enumerate(taken)]
-        return busca_penalties(points)
+        return busca_penalties(self.points_at_end(taken, last_trick))
 
     @property
     def value_bounds(self) -> tuple[int, int]:
@@ -681,7 +697,7 @@ class Busca(Game):
 
 
 @dataclass(frozen=True, repr=False)
-class Mattazza(Game):
+class Mattazza(_WholePoints):
     """Mattazza (``docs/rules.md#mattazza``): 4 players, 10 cards each, Ciapanò's play, whole
     points (aces 3; 3, 2, K, Q, J 1; the last trick 3: 35 in all) and game points: the seats with
     the most points score 1 each if every seat won a trick, else each seat that won none.
@@ -695,31 +711,14 @@ class Mattazza(Game):
 
     name: ClassVar[str] = "mattazza"
     title: ClassVar[str] = "Mattazza"
-    points_unit: ClassVar[str] = "points"
     value_unit: ClassVar[str] = "game points"
     value_nouns: ClassVar[tuple[str, str]] = ("game point", "game points")
     counts_tricks: ClassVar[bool] = True
-    player_counts: ClassVar[tuple[int, ...]] = (4,)
-
-    players: int = 4
-
-    def __post_init__(self) -> None:
-        _check_players(self)
-
-    @property
-    def hand_size(self) -> int:
-        """10 cards each (``docs/rules.md#mattazza``)."""
-        return 10
 
     def card_points(self, card: Card) -> int:
         """Points: aces 3; 3, 2, K, Q, J 1; 7, 6, 5, 4 0 (``docs/rules.md#mattazza``)."""
         # Ciapanò's points in thirds, read as whole points (docs/rules.md#ciapano-card-points).
         return _THIRDS_BY_RANK[card.rank]
-
-    @property
-    def last_trick_points(self) -> int:
-        """The last trick is worth 3 points."""
-        return 3
 
     def hand_score(
         self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
@@ -733,14 +732,8 @@ class Mattazza(Game):
             32, a last-trick seat out of range, or tricks missing, not 10 in all, or none for
             the last trick's winner or a seat with points.
         """
+        points = self.points_at_end(taken, last_trick)
         n = self.players
-        total = self.card_total
-        if len(taken) != n or any(not _is_int(t) or t < 0 for t in taken) or sum(taken) != total:
-            raise GameError(
-                "taken", f"{list(taken)} do not share out the deck's {total} points among {n} seats"
-            )
-        if not _is_int(last_trick) or not 0 <= last_trick < n:
-            raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
         if tricks is None:
             raise GameError("tricks", "is missing: Mattazza scores the seats that won no trick")
         if (
@@ -755,7 +748,6 @@ class Mattazza(Game):
             if tricks[seat] == 0 and (taken[seat] or seat == last_trick):
                 why = "won the last trick" if seat == last_trick else f"took {taken[seat]} points"
                 raise GameError("tricks", f"{list(tricks)}: seat {seat} won no trick but {why}")
-        points = [t + self.last_trick_points if s == last_trick else t for s, t in enumerate(taken)]
         return mattazza_scores(points, tricks)
 
     @property

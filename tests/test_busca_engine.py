@@ -10,44 +10,29 @@ whole deal the reference can solve (``testgames.SmallBusca``).
 from __future__ import annotations
 
 import pytest
+import refcheck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ciapano
 from ciapano import engine
-from ciapano.reference import reference_move_values, reference_value
+from ciapano.reference import reference_value
 from strategies import busca_positions, first_trick_positions
 
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
-#: Each technique alone (with the table, which the others need to be of use), all but one, all.
+#: The switches of every engine, and Busca's own techniques alone and left out.
 OPTION_SETS = [
-    engine.OPTION_TT,
-    engine.OPTION_TT | engine.OPTION_EQUIVALENCE,
-    engine.OPTION_TT | engine.OPTION_BOUNDS,
-    engine.OPTION_TT | engine.OPTION_ORDERING,
-    engine.OPTION_TT | engine.OPTION_RELATIVE,
+    *refcheck.OPTION_SETS,
     engine.OPTION_TT | engine.OPTION_NULLGAME,
     engine.OPTION_TT | engine.OPTION_NULLGAME | engine.OPTION_QUASI,
     engine.OPTION_TT | engine.OPTION_ENDGAME,
     engine.OPTION_ENDGAME,
-    engine.OPTION_ALL & ~engine.OPTION_BOUNDS,
     engine.OPTION_ALL & ~engine.OPTION_NULLGAME,
     engine.OPTION_ALL & ~engine.OPTION_ENDGAME,
-    engine.OPTION_ALL & ~engine.OPTION_RELATIVE,
     engine.OPTION_ALL & ~engine.OPTION_QUASI,
-    engine.OPTION_ALL,
 ]
-
-
-def _check(pos, seat, options=engine.OPTION_ALL):
-    result = ciapano.solve(pos, seat, options=options)
-    expected = reference_move_values(pos, seat)
-    assert {card: v for card, v in result} == expected, (pos, seat)
-    pick = min if pos.to_move == seat else max
-    assert result.value == pick(expected.values())
-    assert set(result.best) == {c for c, v in expected.items() if v == result.value}
-    return result
+_check = refcheck.check_every_card
 
 
 @settings(max_examples=1500, **SETTINGS)
@@ -103,17 +88,7 @@ def test_shipped_endgame(path):
 
 def _played(seed: int, tricks: int) -> ciapano.Position:
     """A random Busca deal after ``tricks`` tricks of random legal play (seeded)."""
-    import random
-
-    rng = random.Random(seed)
-    order = list(range(40))
-    rng.shuffle(order)
-    hands = [[ciapano.Card(i) for i in order[s * 10 : (s + 1) * 10]] for s in range(4)]
-    pos = ciapano.Position.from_deal(hands, rng.randrange(4), game=ciapano.Busca())
-    for _ in range(4 * tricks):
-        moves = sorted(pos.legal_moves())
-        pos = pos.play(moves[rng.randrange(len(moves))])
-    return pos
+    return refcheck.played(ciapano.Busca(), seed, tricks)
 
 
 def _points_reference(pos: ciapano.Position, seat: int) -> int:

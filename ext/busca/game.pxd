@@ -34,8 +34,10 @@
 from structs cimport u64, Ctx, Game, State, MAX_SEATS
 from bitops cimport popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit, apply_card, play_card, play_child,
-                     play_forced_trick, play_last_trick_winner, can_duck_everything, p_takes_trick)
+                     play_forced_trick, play_last_trick_winner, points_left, can_duck_everything, p_takes_trick)
 from ordering cimport order_score
+# The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
+from nohooks cimport residue_shifts, mid_trick_bound, nobody_takes_all, run_known
 
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent or dominated cards (above)
@@ -62,10 +64,6 @@ cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept no
     else:
         allowed = cards & ~g.banned_discard
     return allowed if allowed else cards
-
-cdef inline int points_left(const Game* g, const State* s) noexcept nogil:
-    # The points still to take: in the hands, on the table, and the last trick's 3.
-    return s.out_points + s.trick_points + g.last_trick_points
 
 cdef inline int grade(int most) noexcept nogil:
     # The busche of the one seat with the most points (docs/rules.md#busca-penalties): 1 up to
@@ -147,11 +145,6 @@ cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noe
 cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # The low 24 bits of the points code, above the 40 bits of the cards' key.
     return (points_code(g, s, P) & ((<u64>1 << BUSCA_KEY_BITS) - 1)) << BUSCA_KEY_SHIFT
-
-cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int taken_P,
-                                int* up, int* down) noexcept nogil:
-    # Never called: with score_key 0 no entry has a kin (ttable.layout_of).
-    return False
 
 cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) noexcept nogil:
     # The most busche P can score at the end of the hand when it gains exactly x of the R points
@@ -262,19 +255,6 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     if lower[0] > hi:
         lower[0] = hi                   # (cannot happen; keeps lower <= upper)
     upper[0] = hi
-
-cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
-    # None for Busca (above): -1.
-    return -1
-
-cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
-    # Only for the quasi-equivalent cards, which Busca does not use (GAME_QUASI 0).
-    return False
-
-cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
-                          const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
-    # Quasi-equivalence and dominance are unsound for Busca (above, GAME_QUASI 0): never called.
-    return 0
 
 cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # Busca's parameters, from ciapano.engine: {"last_trick_points": 3, "banned_lead": the

@@ -1,28 +1,6 @@
 # Ciapanò's techniques built on the search machinery, for the skeleton (ext/core/search.pxd):
-# the games without points as bounds (nullgame.pxd).  No table of its own, no endgame values.
-from structs cimport u64, Ctx, State
+# the games without points as bounds (nullgame.pxd).  No table of its own, no endgame values,
+# no root window (ext/core/nohooks.pxd).
 from nullgame cimport points_free_cut as subgame_cut
-
-
-cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
-    return 0
-
-cdef inline void game_table_free(Ctx* c) noexcept nogil:
-    pass
-
-cdef inline void game_table_clear(Ctx* c) noexcept nogil:
-    pass
-
-cdef inline bint endgame_prefetch(Ctx* c, const State* s) noexcept nogil:
-    # No endgame values: the table's bucket is prefetched (False).
-    return False
-
-cdef inline int endgame_value(Ctx* c, const State* s) noexcept nogil:
-    # None: -1 (-2 would be a limit that stopped it).
-    return -1
-
-
-cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int guess) noexcept nogil:
-    # Before the driver brackets a value (driver.pxi): nothing to add to the cheap bounds, and
-    # the guess as given.
-    return guess
+from nohooks cimport (game_table_init, game_table_free, game_table_clear, endgame_prefetch, endgame_value,
+                      root_window)

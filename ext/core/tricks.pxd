@@ -71,6 +71,11 @@ cdef inline void apply_card(const Game* g, const State* s, State* t, int seat, i
         t.count = s.count + 1
         t.trick_points = s.trick_points + pts
 
+cdef inline int points_left(const Game* g, const State* s) noexcept nogil:
+    # The points still to take at s: in the hands, on the table, and the last trick's own
+    # (Game.last_trick_points: Busca's and Mattazza's 3).
+    return s.out_points + s.trick_points + g.last_trick_points
+
 cdef inline void play_card(const Game* g, State* s, int card) noexcept nogil:
     # Play a legal card for the seat to move, in place.
     apply_card(g, s, s, seat_at(g, s.leader, s.count), card)

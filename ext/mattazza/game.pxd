@@ -28,8 +28,10 @@
 from structs cimport u64, Ctx, Game, State, MAX_SEATS
 from bitops cimport popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit, apply_card, play_card, play_child,
-                     play_forced_trick, play_last_trick_winner, p_takes_trick)
+                     play_forced_trick, play_last_trick_winner, points_left, p_takes_trick)
 from ordering cimport order_score
+# The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
+from nohooks cimport residue_shifts, mid_trick_bound, nobody_takes_all, run_known
 from trickrule cimport TRICK_BONUS
 
 cdef enum:
@@ -41,10 +43,6 @@ cdef enum:
 cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept nogil:
     # Follow suit if able (tricks.follow_suit); no other rule.
     return follow_suit(g, s, seat)
-
-cdef inline int points_left(const Game* g, const State* s) noexcept nogil:
-    # The points still to take: in the hands, on the table, and the last trick's 3.
-    return s.out_points + s.trick_points + g.last_trick_points
 
 cdef inline int taken_points(int taken) noexcept nogil:
     # A seat's points from its taken (points + TRICK_BONUS * tricks; the points are fewer).
@@ -113,11 +111,6 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # The points code above the 40 bits of the cards' key.
     return points_code(g, s, P) << MATTAZZA_KEY_SHIFT
 
-cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int taken_P,
-                                int* up, int* down) noexcept nogil:
-    # Never called: with score_key 0 no entry has a kin (ttable.layout_of).
-    return False
-
 cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
     # Bounds on P's game points from the points taken and still to take (R: in the hands, in
     # the trick, and the last trick's 3).  Where P has won a trick it scores only if every seat
@@ -148,19 +141,6 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
             alone = False
     if all_won and alone:
         lower[0] = 1
-
-cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
-    # None for Mattazza (above): -1.
-    return -1
-
-cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
-    # Only for the quasi-equivalent cards, which Mattazza does not use (GAME_QUASI 0).
-    return False
-
-cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
-                          const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
-    # Quasi-equivalence and dominance are unsound for Mattazza (above, GAME_QUASI 0): never called.
-    return 0
 
 cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # Mattazza's parameters, from ciapano.engine: {"last_trick_points": 3}.  Raises ValueError

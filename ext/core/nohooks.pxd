@@ -1,0 +1,50 @@
+# The skeleton's hooks for a game that does without the techniques behind them: each game's
+# game.pxd and game_search.pxd cimport from here what they do not give themselves (and the
+# skeleton cimports them from the game as usual).  Each returns "nothing known".
+from structs cimport u64, Ctx, Game, State
+
+
+# -- game.pxd: techniques proved for Ciapanò's floors of thirds only ---------------------------
+
+cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int taken_P,
+                                int* up, int* down) noexcept nogil:
+    # Never called where the score key is 0: no entry then has a kin (ttable.layout_of).
+    return False
+
+cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+    # No bound inside a trick: -1.
+    return -1
+
+cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
+    # Only for the quasi-equivalent cards, not used where GAME_QUASI is 0.
+    return False
+
+cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
+                          const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
+    # Quasi-equivalence and dominance, not used where GAME_QUASI is 0: never called.
+    return 0
+
+
+# -- game_search.pxd: no table of the game's own, no endgame values, no root window ------------
+
+cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
+    return 0
+
+cdef inline void game_table_free(Ctx* c) noexcept nogil:
+    pass
+
+cdef inline void game_table_clear(Ctx* c) noexcept nogil:
+    pass
+
+cdef inline bint endgame_prefetch(Ctx* c, const State* s) noexcept nogil:
+    # No endgame values: the table's bucket is prefetched (False).
+    return False
+
+cdef inline int endgame_value(Ctx* c, const State* s) noexcept nogil:
+    # None: -1 (-2 would be a limit that stopped it).
+    return -1
+
+cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int guess) noexcept nogil:
+    # Before the driver brackets a value (driver.pxi): nothing to add to the cheap bounds, and
+    # the guess as given.
+    return guess

@@ -1,0 +1,49 @@
+"""Checks of a game's search engine against the pure-Python reference, shared by the engine
+tests of each game (tests/test_busca_engine.py, tests/test_mattazza_engine.py)."""
+
+from __future__ import annotations
+
+import random
+
+import ciapano
+from ciapano import engine
+from ciapano.reference import reference_move_values
+
+#: Each technique alone (with the table, which the others need to be of use), all but one, all:
+#: the switches every engine has.  A game's tests add its own techniques' sets.
+OPTION_SETS = [
+    engine.OPTION_TT,
+    engine.OPTION_TT | engine.OPTION_EQUIVALENCE,
+    engine.OPTION_TT | engine.OPTION_BOUNDS,
+    engine.OPTION_TT | engine.OPTION_ORDERING,
+    engine.OPTION_TT | engine.OPTION_RELATIVE,
+    engine.OPTION_ALL & ~engine.OPTION_BOUNDS,
+    engine.OPTION_ALL & ~engine.OPTION_RELATIVE,
+    engine.OPTION_ALL,
+]
+
+
+def check_every_card(pos: ciapano.Position, seat: int, options: int = engine.OPTION_ALL):
+    """Solve ``pos`` for ``seat`` with ``options`` and assert that every legal card's value, the
+    value and the best cards are the reference's; returns the result."""
+    result = ciapano.solve(pos, seat, options=options)
+    expected = reference_move_values(pos, seat)
+    assert {card: v for card, v in result} == expected, (pos, seat, options)
+    pick = min if pos.to_move == seat else max
+    assert result.value == pick(expected.values())
+    assert set(result.best) == {c for c, v in expected.items() if v == result.value}
+    return result
+
+
+def played(game: ciapano.Game, seed: int, tricks: int) -> ciapano.Position:
+    """A random 4-player deal of ``game`` (10 cards each) after ``tricks`` tricks of random legal
+    play (seeded)."""
+    rng = random.Random(seed)
+    order = list(range(40))
+    rng.shuffle(order)
+    hands = [[ciapano.Card(i) for i in order[s * 10 : (s + 1) * 10]] for s in range(4)]
+    pos = ciapano.Position.from_deal(hands, rng.randrange(4), game=game)
+    for _ in range(4 * tricks):
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[rng.randrange(len(moves))])
+    return pos
