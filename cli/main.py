@@ -1,9 +1,10 @@
 """The command-line tools: ``ciapano-solve`` and ``ciapano`` (``solve``, ``sample``,
-``validate``, ``schema``, ``analyse``, ``check``, ``deal``, ``puzzle generate|show|check``).
+``validate``, ``schema``, ``analyse``, ``check``, ``deal``, ``match``, ``puzzle
+generate|show|check``).
 
 One module a command (``solve`` with ``validate`` and ``schema``, ``sample``, ``analyse``,
-``check``, ``deal``, ``puzzle``) and ``options`` for what they share.  The commands are click
-commands; a command's module, and what it needs of ciapano, is imported only when that
+``check``, ``deal``, ``match``, ``puzzle``) and ``options`` for what they share.  The commands
+are click commands; a command's module, and what it needs of ciapano, is imported only when that
 command runs (or ``--help`` lists them), so that a small solve starts at once.
 
 Exit status: 0 on success; 2 on bad input (a one-line message on standard error, no
@@ -33,6 +34,7 @@ COMMANDS = {
     "analyse": ("analyse", "analyse_command"),
     "check": ("check", "check_command"),
     "deal": ("deal", "deal_command"),
+    "match": ("match", "match_command"),
     "puzzle": ("puzzle", "puzzle_group"),
 }
 

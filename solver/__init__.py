@@ -90,6 +90,8 @@ _EXPORTS: dict[str, str] = {
     "Game": "games",
     "busca_penalties": "games",
     "Mattazza": "games",
+    "MatchResult": "match",
+    "play_match": "match",
     "mattazza_scores": "games",
     "find_game": "games",
     "game_from_dict": "games",
@@ -180,6 +182,7 @@ __all__ = [
     "InformationSet",
     "InformationSetError",
     "Interval",
+    "MatchResult",
     "Mattazza",
     "MissingDependency",
     "MoveValue",
@@ -234,6 +237,7 @@ __all__ = [
     "pimc_check",
     "pimc_costs",
     "pimc_costs_text",
+    "play_match",
     "play_out",
     "puzzle_candidate",
     "puzzle_diagram",
@@ -335,6 +339,7 @@ if TYPE_CHECKING:
         mattazza_scores,
         trick_winner,
     )
+    from .match import MatchResult, play_match
     from .montecarlo import (
         DEFAULT_PIMC_TT_MB,
         CardLoss,

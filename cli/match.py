@@ -1,0 +1,117 @@
+"""``ciapano match``: a whole match, hand after hand, with a policy per player."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+import ciapano
+
+from .options import SETTINGS, fail, interrupted, output, progress_bar
+
+
+@click.command("match", context_settings=SETTINGS)
+@click.option(
+    "--game", "game_name", metavar="NAME", default="ciapano", show_default=True,
+    help="The game: ciapano, busca or mattazza.",
+)  # fmt: skip
+@click.option(
+    "--players", type=int, default=4, show_default=True,
+    help="Match players: Ciapanò 3, 4 or 5; Busca and Mattazza 4.",
+)  # fmt: skip
+@click.option(
+    "--target", type=int, metavar="T", default=31, show_default=True,
+    help="Ciapanò: the total that puts a player out (21, 31 and 41 are usual).",
+)  # fmt: skip
+@click.option(
+    "--survivors", type=int, metavar="K", default=1, show_default=True,
+    help="Ciapanò: how many players left under the target share the win (1, 2 or 3).",
+)  # fmt: skip
+@click.option(
+    "--lowest-wins", is_flag=True,
+    help="Ciapanò's variant: the first hand that takes a player to the target ends the match, "
+    "and the smallest total wins.",
+)  # fmt: skip
+@click.option(
+    "--hands", type=int, metavar="N", default=None,
+    help="Busca: the match's hands (required); other games: stop after N hands at most.",
+)  # fmt: skip
+@click.option(
+    "--play", metavar="POLICY", default="random", show_default=True,
+    help="random, optimal (each player keeps its own double-dummy guarantee), or one policy a "
+    "player, e.g. optimal,random,random,random.",
+)  # fmt: skip
+@click.option(
+    "--seed", type=int, metavar="S", default=None,
+    help="The match's seed: the same seed plays the same match (default: a fresh one, printed).",
+)  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--out", metavar="FILE", default=None, help="Write to FILE (default: standard output)."
+)
+def match_command(
+    game_name: str,
+    players: int,
+    target: int,
+    survivors: int,
+    lowest_wins: bool,
+    hands: int | None,
+    play: str,
+    seed: int | None,
+    as_json: bool,
+    out: str | None,
+) -> None:
+    """Play a whole match (docs/rules.md#ciapano-match): hands are dealt and played with each
+    player's policy until the match ends, and the totals, the players out and the winners are
+    printed.  Ciapanò: a player reaching the target is out, the hands go on among the others
+    (3 players: 13 cards and the dealer's discard), the last --survivors players win;
+    Mattazza: the first two players to reach 5 game points lose; Busca: --hands hands, the
+    fewest busche win.  With --json, one object {"players", "target", "survivors", "rule",
+    "seed", "hands", "totals", "out", "winners"} whose hands are hand records (docs/records.md)
+    with "seats", the match players in the hand's order of play."""
+    if seed is not None and seed < 0:
+        fail(f"--seed: {seed} is not a seed >= 0")
+    policies = [p.strip() for p in play.split(",")]
+    if len(policies) == 1:
+        policies *= players
+    try:
+        with progress_bar("hands", None, transient=True, eta=False) as update:
+            result = ciapano.play_match(
+                players, game=game_name, target=target, survivors=survivors,
+                lowest_wins=lowest_wins, hands=hands, policies=policies, seed=seed,
+                on_hand=lambda record: update(advance=1),
+            )  # fmt: skip
+    except ciapano.GameError as e:
+        option = {"policies": "play", "lowest_wins": "lowest-wins", "game": "game"}.get(
+            e.field.split("[")[0], e.field
+        )
+        fail(f"--{option}: {e.reason}")
+    except KeyboardInterrupt:
+        interrupted("interrupted: no result (the match was not finished)")
+    with output(out) as f:
+        if as_json:
+            f.write(json.dumps(result.to_dict()) + "\n")
+            return
+        unit = ciapano.find_game(result.game).value_unit
+        f.write(f"{result.game}, {result.players} players, rule {result.rule}")
+        if result.target is not None:
+            f.write(f", target {result.target}")
+        f.write(f"; seed {result.seed}\n\n  hand  dealer  scores\n")
+        for k, record in enumerate(result.hands, 1):
+            seats = record["seats"]
+            f.write(f"  {k:4d}  {seats[record['dealer']]:6d}  {_scores(record)}\n")
+        f.write(
+            f"\ntotals ({unit}): {', '.join(f'{p}: {t}' for p, t in enumerate(result.totals))}\n"
+        )
+        if result.out:
+            f.write(f"out: {', '.join(map(str, result.out))}\n")
+        f.write(f"winners: {', '.join(map(str, result.winners))}\n")
+
+
+def _scores(record: dict) -> str:
+    """Each match player's score in the hand of ``record``, as ``player: score``."""
+    from ciapano.records import record_from_dict
+
+    hand = record_from_dict(record)
+    return ", ".join(f"{p}: {s}" for p, s in zip(record["seats"], hand.score(), strict=True))

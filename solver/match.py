@@ -1,0 +1,254 @@
+"""Match play: hands dealt and played one after another until the match ends
+(``docs/rules.md#ciapano-match``, ``#mattazza-match``, ``#busca-match``).
+
+:func:`play_match` plays a whole match with the policies of :func:`ciapano.play_out` (one per
+match player) and returns a :class:`MatchResult`: every hand as a hand record (history form,
+``docs/records.md``) with ``"seats"``, the match players in that hand's order of play, each
+player's total, who went out and who won.  The same seed gives the same match.
+
+The end of a match is the game's:
+
+- **Ciapanò** (``rule="survivors"``): a player whose total reaches ``target`` is out and the
+  hands go on among the others (4 players become 3: 13 cards and the dealer's discard); the
+  match ends after the first hand that leaves at most ``survivors`` players, or fewer than 3,
+  under the target; the winners are the ``survivors`` players of that hand with the smallest
+  totals, ties included.  ``rule="lowest-wins"``: the match ends after the first hand that
+  takes a player to the target; the smallest total wins.
+- **Mattazza** (``rule="first-two-lose"``): the first two players to reach 5 game points lose
+  (more if they reach it in the same hand); the others win.
+- **Busca** (``rule="hands"``): busche accumulate over ``hands`` hands; the smallest total wins.
+
+After a player goes out, the next deal is made by the next player still in, in order of play.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import GameError
+from .games import Busca, Ciapano, Game, Mattazza, counts_text, find_game
+
+__all__ = ["MATCH_TARGETS", "MatchResult", "play_match"]
+
+#: Ciapanò's usual targets (``docs/rules.md#ciapano-match``); any target of 1 or more is taken.
+MATCH_TARGETS = (21, 31, 41)
+#: Mattazza: the game points at which a player loses.
+MATTAZZA_LOSING_POINTS = 5
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A whole match.
+
+    :ivar game: the game's name (``"ciapano"``, ``"busca"``, ``"mattazza"``).
+    :ivar players: the match players, numbered ``0..players-1`` in order of play.
+    :ivar target: Ciapanò's target (None for the other games).
+    :ivar survivors: how many players share the win (Ciapanò's ``survivors`` rule).
+    :ivar rule: how the match ended: ``"survivors"``, ``"lowest-wins"``, ``"first-two-lose"``
+        or ``"hands"``.
+    :ivar seed: the seed the match was played with (replaying it gives the same match).
+    :ivar hands: every hand as a hand record (a JSON-ready dict, history form) with ``"seats"``,
+        the match players in the hand's order of play: its seat ``i`` is player ``seats[i]``.
+    :ivar totals: each player's total at the end, in the game's value unit.
+    :ivar out: the players who went out (Ciapanò) or lost (Mattazza), in the order they did.
+    :ivar winners: the players who won.
+    """
+
+    game: str
+    players: int
+    target: int | None
+    survivors: int
+    rule: str
+    seed: int
+    hands: tuple[dict[str, Any], ...]
+    totals: tuple[int, ...]
+    out: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"game", "players", "target", "survivors", "rule", "seed", "hands", "totals",
+        "out", "winners"}``, JSON-ready."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "target": self.target,
+            "survivors": self.survivors,
+            "rule": self.rule,
+            "seed": self.seed,
+            "hands": [dict(h) for h in self.hands],
+            "totals": list(self.totals),
+            "out": list(self.out),
+            "winners": list(self.winners),
+        }
+
+    def __str__(self) -> str:
+        lines = [f"{len(self.hands)} hands of {self.game}; totals {list(self.totals)}"]
+        if self.out:
+            lines.append(f"out: {', '.join(map(str, self.out))}")
+        lines.append(f"winners: {', '.join(map(str, self.winners))}")
+        return "\n".join(lines)
+
+
+def _lowest(totals: Sequence[int], among: Sequence[int], k: int) -> tuple[int, ...]:
+    """The ``k`` players of ``among`` with the smallest totals, and any level with the last."""
+    ranked = sorted(among, key=lambda p: totals[p])
+    if not ranked:
+        return ()
+    bar = totals[ranked[min(k, len(ranked)) - 1]]
+    return tuple(p for p in sorted(among) if totals[p] <= bar)
+
+
+def play_match(
+    players: int = 4,
+    *,
+    game: str | Game = "ciapano",
+    target: int = 31,
+    survivors: int = 1,
+    lowest_wins: bool = False,
+    hands: int | None = None,
+    policies: str | Sequence[str] = "random",
+    seed: int | None = None,
+    tt_mb: float = 64,
+    on_hand: Any = None,
+) -> MatchResult:
+    """Play a match to its end (see the module's documentation for each game's end).
+
+    :param players: the match players (Ciapanò 3, 4 or 5; Busca and Mattazza 4).
+    :param game: the game, by name or as a :class:`~ciapano.Game` (its rule options, e.g.
+        Ciapanò's cappotto, are used for every hand; its number of players is ignored).
+    :param target: Ciapanò: the total that puts a player out (default 31; 21 and 41 are
+        common), in penalty points.
+    :param survivors: Ciapanò: how many players left under the target share the win (1, 2 or
+        3; default 1).
+    :param lowest_wins: Ciapanò's variant: the match ends with the first hand that takes a
+        player to the target, and the smallest total wins.
+    :param hands: Busca: how many hands the match has (required); for the other games, at most
+        this many hands (the match then ends early, the smallest totals winning).
+    :param policies: one of :data:`ciapano.POLICIES` for every player, or one per player
+        (``"random"``, ``"optimal"``); a player keeps its policy in every hand.
+    :param seed: the seed (None: a fresh one, in the result, so that the match can be replayed).
+    :param tt_mb: table memory of the optimal players' searches, in MiB.
+    :param on_hand: called with each hand record as it is played (for a progress bar).
+    :returns: the :class:`MatchResult`.
+    :raises GameError: naming ``game``, ``players``, ``target``, ``survivors``, ``hands`` or
+        ``policies`` for a value that does not fit.
+    :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C while an optimal player
+        searches.
+    """
+    import numpy as np  # here: importing ciapano needs no NumPy
+
+    from .analysis import POLICIES
+    from .dealing import random_histories
+    from .position import Position
+
+    kind = find_game(game) if isinstance(game, str) else type(game)
+    options = game.options if isinstance(game, Game) else {}
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or players not in kind.player_counts
+    ):
+        counts = counts_text(kind.player_counts)
+        raise GameError("players", f"{players!r}: {kind.title} is played by {counts} players")
+    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        raise GameError("target", f"{target!r} is not a total of 1 or more")
+    if isinstance(survivors, bool) or not isinstance(survivors, int) or not 1 <= survivors <= 3:
+        raise GameError("survivors", f"{survivors!r} is not 1, 2 or 3")
+    if survivors >= players and kind is Ciapano and not lowest_wins:
+        raise GameError("survivors", f"{survivors} survivors of {players} players: none goes out")
+    if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
+        raise GameError("hands", f"{hands!r} is not a number of hands of 1 or more")
+    if kind is Busca and hands is None:
+        raise GameError("hands", "is missing: a Busca match is a number of hands (busche add up)")
+    if lowest_wins and kind is not Ciapano:
+        raise GameError("lowest_wins", f"is Ciapanò's variant, not {kind.title}'s")
+    names = [policies] * players if isinstance(policies, str) else list(policies)
+    if len(names) != players:
+        raise GameError("policies", f"{names!r}: {len(names)} policies for {players} players")
+    for i, p in enumerate(names):
+        if p not in POLICIES:
+            raise GameError(f"policies[{i}]", f"{p!r} is not one of {list(POLICIES)}")
+    if seed is None:
+        seed = secrets.randbits(32)
+    if kind is Ciapano:
+        rule = "lowest-wins" if lowest_wins else "survivors"
+    elif kind is Mattazza:
+        rule = "first-two-lose"
+    else:
+        rule = "hands"
+
+    totals = [0] * players
+    still = list(range(players))  # the players in, in order of play
+    out: list[int] = []
+    records: list[dict[str, Any]] = []
+    dealer = players - 1
+    winners: tuple[int, ...] = ()
+    while True:
+        k = len(records)
+        n = len(still)
+        hand_game = kind.from_rules(n, options)
+        d = still.index(dealer)
+        # Hand k's own seed, from the match's seed and k (NumPy's SeedSequence).
+        hand_seed = int(np.random.SeedSequence([seed, k]).generate_state(1)[0])
+        plays = [names[p] for p in still]
+        record = next(
+            random_histories(None, 1, hand_seed, dealer=d, play=plays, tt_mb=tt_mb, game=hand_game)
+        )
+        record = {**record, "id": f"{seed}-{k + 1}", "seats": list(still)}
+        start = Position.from_deal(record["deal"], d, record.get("discard"), hand_game)
+        scores = start.play_all(record["play"]).score()
+        for i, p in enumerate(still):
+            totals[p] += scores[i]
+        records.append(record)
+        if on_hand is not None:
+            on_hand(record)
+        last = list(still)
+        if rule == "hands":
+            if len(records) == hands:
+                winners = _lowest(totals, last, 1)
+                break
+            dealer = still[(d + 1) % n]
+            continue
+        if rule == "first-two-lose":
+            losers = [p for p in still if totals[p] >= MATTAZZA_LOSING_POINTS and p not in out]
+            out += sorted(losers, key=lambda p: (-totals[p], p))
+            if len(out) >= 2:
+                winners = tuple(p for p in last if p not in out)
+                break
+        elif rule == "lowest-wins":
+            if any(totals[p] >= target for p in still):
+                winners = _lowest(totals, last, 1)
+                break
+        else:
+            gone = [p for p in still if totals[p] >= target]
+            out += sorted(gone, key=lambda p: (-totals[p], p))
+            remaining = [p for p in still if p not in gone]
+            if len(remaining) <= survivors or len(remaining) < 3:
+                winners = _lowest(totals, last, survivors)
+                break
+        if hands is not None and len(records) == hands:
+            winners = _lowest(totals, [p for p in last if p not in out] or last, 1)
+            break
+        # The next dealer: the next player still in after this hand's dealer (Mattazza's
+        # players all play on until two have lost).
+        leaving = [] if rule == "first-two-lose" else out
+        nxt = still[(d + 1) % n]
+        while nxt in leaving:
+            nxt = still[(still.index(nxt) + 1) % n]
+        still = [p for p in still if p not in leaving]
+        dealer = nxt
+    return MatchResult(
+        game=kind.name,
+        players=players,
+        target=target if kind is Ciapano else None,
+        survivors=survivors,
+        rule=rule,
+        seed=seed,
+        hands=tuple(records),
+        totals=tuple(totals),
+        out=tuple(out),
+        winners=winners,
+    )

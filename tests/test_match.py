@@ -1,0 +1,169 @@
+"""Match play (``ciapano.play_match``, ``ciapano match``; docs/rules.md#ciapano-match,
+#mattazza-match, #busca-match).
+
+Every match is checked against the rules from its own hand records, re-scored here: the totals
+add up the hands' scores, the seats of each hand are the players still in, in order of play,
+the dealer passes to the next player still in, the match ends at the first hand where its rule
+says so and not before, and the winners are the rule's.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ciapano
+from ciapano import GameError, play_match
+from ciapano.cli.main import app
+from ciapano.records import record_from_dict
+
+SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+
+
+def _replay(result: ciapano.MatchResult) -> list[list[int]]:
+    """Each player's running totals after each hand, from the hand records alone; checks the
+    seats and the dealers on the way."""
+    totals = [0] * result.players
+    running = []
+    still = list(range(result.players))
+    dealer = result.players - 1
+    for record in result.hands:
+        hand = record_from_dict(record)
+        assert record["seats"] == still
+        assert still[record["dealer"]] == dealer
+        assert hand.players == len(still)
+        for p, s in zip(record["seats"], hand.score(), strict=True):
+            totals[p] += s
+        running.append(list(totals))
+        if result.rule == "survivors":
+            gone = [p for p in still if totals[p] >= result.target]
+        else:
+            gone = []
+        if len(running) == len(result.hands):
+            break  # the last hand: no next dealer
+        nxt = still[(record["dealer"] + 1) % len(still)]
+        while nxt in gone:
+            nxt = still[(still.index(nxt) + 1) % len(still)]
+        still = [p for p in still if p not in gone]
+        dealer = nxt
+    assert totals == list(result.totals)
+    return running
+
+
+def _lowest(totals, among, k):
+    bar = sorted(totals[p] for p in among)[min(k, len(among)) - 1]
+    return tuple(p for p in sorted(among) if totals[p] <= bar)
+
+
+@settings(max_examples=30, **SETTINGS)
+@given(
+    players=st.sampled_from([3, 4, 5]),
+    target=st.sampled_from([11, 21, 31]),
+    survivors=st.integers(1, 2),
+    seed=st.integers(0, 10**6),
+)
+def test_ciapano_matches_end_by_the_rule(players, target, survivors, seed):
+    result = play_match(players, target=target, survivors=survivors, seed=seed)
+    assert result.rule == "survivors" and result.target == target
+    running = _replay(result)
+    for k, totals in enumerate(running):
+        still = result.hands[k]["seats"]
+        under = [p for p in still if totals[p] < target]
+        over = len(under) <= survivors or len(under) < 3
+        assert over == (k == len(running) - 1), (k, totals)
+    last = result.hands[-1]["seats"]
+    assert result.winners == _lowest(result.totals, last, survivors)
+    assert set(result.out) == {p for p in range(players) if result.totals[p] >= target}
+
+
+@settings(max_examples=20, **SETTINGS)
+@given(seed=st.integers(0, 10**6), target=st.sampled_from([11, 21]))
+def test_lowest_wins_ends_with_the_first_player_at_the_target(seed, target):
+    result = play_match(4, target=target, lowest_wins=True, seed=seed)
+    running = _replay(result)
+    for k, totals in enumerate(running):
+        assert (max(totals) >= target) == (k == len(running) - 1)
+    assert result.winners == _lowest(result.totals, range(4), 1)
+    assert result.out == ()
+
+
+@settings(max_examples=15, **SETTINGS)
+@given(seed=st.integers(0, 10**6))
+def test_mattazza_the_first_two_to_five_lose(seed):
+    result = play_match(4, game="mattazza", seed=seed)
+    assert result.rule == "first-two-lose" and result.target is None
+    running = _replay(result)
+    for k, totals in enumerate(running):
+        at_five = sum(t >= 5 for t in totals)
+        assert (at_five >= 2) == (k == len(running) - 1)
+    assert set(result.out) == {p for p in range(4) if result.totals[p] >= 5}
+    assert set(result.winners) == set(range(4)) - set(result.out)
+
+
+def test_busca_plays_its_hands_and_the_fewest_busche_win():
+    result = play_match(4, game="busca", hands=3, seed=5)
+    assert len(result.hands) == 3 and result.rule == "hands"
+    _replay(result)
+    assert result.winners == _lowest(result.totals, range(4), 1)
+    assert all(h["game"] == "busca" for h in result.hands)
+
+
+def test_a_seed_replays_the_match_and_a_fresh_one_is_given():
+    a = play_match(4, seed=17, policies=["optimal", "random", "random", "random"], target=11)
+    assert (
+        play_match(4, seed=17, policies=["optimal", "random", "random", "random"], target=11) == a
+    )
+    fresh = play_match(3, target=11)
+    assert play_match(3, target=11, seed=fresh.seed) == fresh
+    assert json.loads(json.dumps(a.to_dict()))["winners"] == list(a.winners)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"players": 6}, "players"),
+        ({"game": "mattazza", "players": 3}, "players"),
+        ({"target": 0}, "target"),
+        ({"survivors": 4}, "survivors"),
+        ({"players": 3, "survivors": 3}, "survivors"),
+        ({"game": "busca"}, "hands"),
+        ({"hands": 0}, "hands"),
+        ({"policies": ["random"] * 3}, "policies"),
+        ({"policies": "best"}, "policies[0]"),
+        ({"game": "mattazza", "lowest_wins": True}, "lowest_wins"),
+        ({"game": "tressette"}, "game"),
+    ],
+)
+def test_bad_options_name_the_field(kwargs, field):
+    with pytest.raises(GameError) as e:
+        play_match(**kwargs)
+    assert e.value.field == field
+
+
+def test_the_command_line():
+    runner = CliRunner()
+    r = runner.invoke(app, ["match", "--players", "3", "--target", "11", "--seed", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert list(data) == [
+        "game", "players", "target", "survivors", "rule", "seed", "hands", "totals", "out",
+        "winners",
+    ]  # fmt: skip
+    assert data == play_match(3, target=11, seed=2).to_dict()
+    assert all("seats" in h and "dealer" in h for h in data["hands"])
+    r = runner.invoke(app, ["match", "--game", "mattazza", "--seed", "4"])
+    assert r.exit_code == 0, r.output
+    assert "winners:" in r.output and "game points" in r.output
+    for args, mention in [
+        (["--players", "6"], "--players"),
+        (["--game", "busca"], "--hands"),
+        (["--play", "foo"], "--play"),
+        (["--seed", "-1"], "--seed"),
+    ]:
+        r = runner.invoke(app, ["match", *args])
+        assert r.exit_code == 2, (args, r.output)
+        assert mention in r.output and "Traceback" not in r.output
