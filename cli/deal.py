@@ -48,7 +48,8 @@ from .options import SETTINGS, fail, interrupted, output, steps_bar
     metavar="POLICY",
     default=None,
     help="Also play each deal out, making hand records: random, optimal (each seat keeps its "
-    "own double-dummy guarantee), or one policy a seat, e.g. optimal,random,optimal,random.",
+    "own double-dummy guarantee), pimc:N (PIMC on N samples of what the seat knows), or one "
+    "policy a seat, e.g. optimal,random,pimc:20,random.",
 )
 @click.option(
     "--out", metavar="FILE", default=None, help="Write to FILE (default: standard output)."
@@ -86,7 +87,7 @@ def deal_command(
         fail(f"--seed: {seed} is not a seed >= 0")
     policies: list[str] | None = None
     if play is not None:
-        from ciapano.analysis import POLICIES
+        from ciapano.analysis import policy_error
 
         policies = [p.strip() for p in play.split(",")]
         if len(policies) == 1:
@@ -94,8 +95,9 @@ def deal_command(
         if len(policies) != players:
             fail(f"--play: {play!r} gives {len(policies)} policies for {players} seats")
         for p in policies:
-            if p not in POLICIES:
-                fail(f"--play: {p!r} is not a policy: one of {', '.join(POLICIES)}")
+            reason = policy_error(p)
+            if reason is not None:
+                fail(f"--play: {reason}")
     from ciapano.dealing import random_histories
 
     records = random_histories(None, count, seed, dealer=dealer, play=policies, game=game)

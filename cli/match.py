@@ -39,8 +39,9 @@ from .options import SETTINGS, fail, interrupted, output, progress_bar
 )  # fmt: skip
 @click.option(
     "--play", metavar="POLICY", default="random", show_default=True,
-    help="random, optimal (each player keeps its own double-dummy guarantee), or one policy a "
-    "player, e.g. optimal,random,random,random.",
+    help="random, optimal (each player keeps its own double-dummy guarantee), pimc:N (PIMC on "
+    "N samples of what the player knows), or one policy a player, e.g. "
+    "optimal,pimc:20,random,random.",
 )  # fmt: skip
 @click.option(
     "--seed", type=int, metavar="S", default=None,

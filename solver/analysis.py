@@ -48,10 +48,25 @@ __all__ = [
     "analyse",
     "check",
     "play_out",
+    "policy_error",
 ]
 
-#: The play policies of :func:`play_out`.
+#: The play policies of :func:`play_out` by name; ``"pimc:N"`` too (:func:`policy_error`).
 POLICIES = ("random", "optimal")
+
+
+def policy_error(policy: object) -> str | None:
+    """Why ``policy`` is not a play policy of :func:`play_out`, or None if it is one:
+    ``"random"``, ``"optimal"`` or ``"pimc:N"`` (PIMC on N >= 2 samples)."""
+    if policy in POLICIES:
+        return None
+    if isinstance(policy, str) and policy.startswith("pimc:"):
+        count = policy[5:]
+        if count.isdigit() and int(count) >= 2:
+            return None
+        return f"{policy!r}: pimc:N needs a number of samples N >= 2"
+    return f"{policy!r} is not a policy: random, optimal or pimc:N (N >= 2 samples)"
+
 
 T = TypeVar("T")
 
@@ -590,9 +605,12 @@ def play_out(
 ) -> tuple[Card, ...]:
     """Play a position out to the end of the hand, each seat by a simple policy.
 
-    :param policies: one of :data:`POLICIES` for every seat, or one per seat: ``"random"``
-        plays a legal card at random; ``"optimal"`` a card that keeps the seat's own
-        double-dummy guarantee (a random one among those).
+    :param policies: one policy for every seat, or one per seat: ``"random"`` plays a legal
+        card at random; ``"optimal"`` a card that keeps the seat's own double-dummy guarantee (a
+        random one among those); ``"pimc:N"`` the card with the lowest mean penalty over N
+        deals of the hidden hands sampled from what the seat knows (:func:`ciapano.pimc`, on
+        one process; from the opening lead only, so that the seat knows every void the play
+        shows).
     :param seed: the generator's seed (NumPy's PCG64); the same seed gives the same play.
     :param tt_mb: memory of the table of the optimal seats' searches, in MiB.
     :returns: the cards played, in order.
@@ -606,8 +624,11 @@ def play_out(
     if len(policies) != n:
         raise PositionError("policies", f"{policies!r}: {len(policies)} policies for {n} seats")
     for i, p in enumerate(policies):
-        if p not in POLICIES:
-            raise PositionError(f"policies[{i}]", f"{p!r} is not one of {list(POLICIES)}")
+        reason = policy_error(p)
+        if reason is not None:
+            raise PositionError(f"policies[{i}]", reason)
+    if any(p.startswith("pimc:") for p in policies) and not _at_opening(position):
+        raise PositionError("policies", "pimc:N plays from the opening lead of a deal only")
     import numpy as np  # here: checking and analysing need no NumPy
 
     rng = np.random.default_rng(seed)
@@ -616,6 +637,24 @@ def play_out(
             lambda limits: _play(position, policies, rng, _Engine(position, tt_mb, limits))
         )
     return _play(position, policies, rng, None)
+
+
+def _at_opening(position: Position) -> bool:
+    """Whether ``position`` is a deal's opening lead (no card played yet)."""
+    return position.first_trick and not position.trick
+
+
+def _pimc_card(start: Position, played: Sequence[Card], samples: int, seed: int) -> Card:
+    """The card of the seat to move after ``played`` from the opening ``start``, by PIMC on
+    ``samples`` deals of what it knows (its view from the history: every void shown)."""
+    from .montecarlo import pimc
+    from .sampling import InformationSet
+
+    dealer = (start.leader - 1) % start.players
+    info = InformationSet.from_history(
+        start.hands, dealer, played, discard=start.discard, game=start.game
+    )
+    return pimc(info, samples, seed, workers=1).best
 
 
 def _play(
@@ -629,7 +668,10 @@ def _play(
     pos = position
     while not pos.is_over():
         m = pos.to_move
-        if policies[m] == "random" or engine is None:
+        if policies[m].startswith("pimc:"):
+            seed = int(rng.integers(2**31))
+            card = _pimc_card(position, out, int(policies[m][5:]), seed)
+        elif policies[m] == "random" or engine is None:
             legal = sorted(pos.legal_moves())
             card = legal[rng.integers(len(legal))]
         else:

@@ -127,8 +127,8 @@ def play_match(
         player to the target, and the smallest total wins.
     :param hands: Busca: how many hands the match has (required); for the other games, at most
         this many hands (the match then ends early, the smallest totals winning).
-    :param policies: one of :data:`ciapano.POLICIES` for every player, or one per player
-        (``"random"``, ``"optimal"``); a player keeps its policy in every hand.
+    :param policies: one policy of :func:`ciapano.play_out` for every player, or one per
+        player (``"random"``, ``"optimal"``, ``"pimc:N"``); a player keeps it in every hand.
     :param seed: the seed (None: a fresh one, in the result, so that the match can be replayed).
     :param tt_mb: table memory of the optimal players' searches, in MiB.
     :param on_hand: called with each hand record as it is played (for a progress bar).
@@ -140,7 +140,7 @@ def play_match(
     """
     import numpy as np  # here: importing ciapano needs no NumPy
 
-    from .analysis import POLICIES
+    from .analysis import policy_error
     from .dealing import random_histories
     from .position import Position
 
@@ -169,8 +169,9 @@ def play_match(
     if len(names) != players:
         raise GameError("policies", f"{names!r}: {len(names)} policies for {players} players")
     for i, p in enumerate(names):
-        if p not in POLICIES:
-            raise GameError(f"policies[{i}]", f"{p!r} is not one of {list(POLICIES)}")
+        reason = policy_error(p)
+        if reason is not None:
+            raise GameError(f"policies[{i}]", reason)
     if seed is None:
         seed = secrets.randbits(32)
     if kind is Ciapano:

@@ -193,7 +193,7 @@ def test_bad_arguments() -> None:
         ciapano.analyse(record, from_trick=11)
     with pytest.raises(ciapano.RecordError, match=r"play\[0\]"):
         ciapano.analyse({**record.to_dict(), "play": ["3X"]})
-    with pytest.raises(ciapano.PositionError, match="is not one of"):
+    with pytest.raises(ciapano.PositionError, match="is not a policy: random, optimal or pimc:N"):
         ciapano.play_out(deal, "greedy")
 
 

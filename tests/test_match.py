@@ -167,3 +167,21 @@ def test_the_command_line():
         r = runner.invoke(app, ["match", *args])
         assert r.exit_code == 2, (args, r.output)
         assert mention in r.output and "Traceback" not in r.output
+
+
+def test_a_pimc_player_plays_legal_reproducible_hands():
+    from ciapano.dealing import random_deal
+
+    start = random_deal(4, seed=8)
+    policies = ["pimc:3", "random", "optimal", "random"]
+    cards = ciapano.play_out(start, policies, seed=5)
+    assert cards == ciapano.play_out(start, policies, seed=5)
+    assert start.play_all(cards).is_over()  # every card legal, the hand to its end
+    with pytest.raises(ciapano.PositionError) as e:
+        ciapano.play_out(start.play(cards[0]), policies, seed=5)
+    assert e.value.field == "policies" and "opening lead" in str(e.value)
+    with pytest.raises(ciapano.PositionError) as e:
+        ciapano.play_out(start, ["pimc:1", "random", "random", "random"])
+    assert e.value.field == "policies[0]"
+    result = play_match(3, target=11, policies=["pimc:2", "random", "random"], seed=3)
+    _replay(result)
