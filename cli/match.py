@@ -8,7 +8,7 @@ import click
 
 import ciapano
 
-from .options import SETTINGS, fail, interrupted, output, progress_bar
+from .options import SETTINGS, fail, fail_option, interrupted, output, progress_bar, steps_bar
 
 
 @click.command("match", context_settings=SETTINGS)
@@ -47,6 +47,16 @@ from .options import SETTINGS, fail, interrupted, output, progress_bar
     "--seed", type=int, metavar="S", default=None,
     help="The match's seed: the same seed plays the same match (default: a fresh one, printed).",
 )  # fmt: skip
+@click.option(
+    "--matches", type=int, metavar="M", default=None,
+    help="A tournament: M matches, the policies moving round the table from match to match; "
+    "prints each policy's wins and mean total with 95% intervals.",
+)  # fmt: skip
+@click.option(
+    "--workers", type=int, metavar="N", default=None,
+    help="With --matches: worker processes (default: every core); the results do not depend "
+    "on it.",
+)  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option(
     "--out", metavar="FILE", default=None, help="Write to FILE (default: standard output)."
@@ -60,6 +70,8 @@ def match_command(
     hands: int | None,
     play: str,
     seed: int | None,
+    matches: int | None,
+    workers: int | None,
     as_json: bool,
     out: str | None,
 ) -> None:
@@ -70,24 +82,28 @@ def match_command(
     Mattazza: the first two players to reach 5 game points lose; Busca: --hands hands, the
     fewest busche win.  With --json, one object {"players", "target", "survivors", "rule",
     "seed", "hands", "totals", "out", "winners"} whose hands are hand records (docs/records.md)
-    with "seats", the match players in the hand's order of play."""
+    with "seats", the match players in the hand's order of play.  With --matches, a tournament
+    of many matches on every core ({"matches", "standings"} with --json)."""
     if seed is not None and seed < 0:
         fail(f"--seed: {seed} is not a seed >= 0")
     policies = [p.strip() for p in play.split(",")]
     if len(policies) == 1:
         policies *= players
+    options = {
+        "game": game_name, "target": target, "survivors": survivors, "lowest_wins": lowest_wins,
+        "hands": hands,
+    }  # fmt: skip
+    if matches is not None:
+        _tournament(matches, players, policies, seed, workers, options, as_json, out)
+        return
     try:
         with progress_bar("hands", None, transient=True, eta=False) as update:
             result = ciapano.play_match(
-                players, game=game_name, target=target, survivors=survivors,
-                lowest_wins=lowest_wins, hands=hands, policies=policies, seed=seed,
+                players, **options, policies=policies, seed=seed,
                 on_hand=lambda record: update(advance=1),
             )  # fmt: skip
     except ciapano.GameError as e:
-        option = {"policies": "play", "lowest_wins": "lowest-wins", "game": "game"}.get(
-            e.field.split("[")[0], e.field
-        )
-        fail(f"--{option}: {e.reason}")
+        _fail_game(e)
     except KeyboardInterrupt:
         interrupted("interrupted: no result (the match was not finished)")
     with output(out) as f:
@@ -116,3 +132,53 @@ def _scores(record: dict) -> str:
 
     hand = record_from_dict(record)
     return ", ".join(f"{p}: {s}" for p, s in zip(record["seats"], hand.score(), strict=True))
+
+
+def _fail_game(e: ciapano.GameError) -> None:
+    """Exit 2 naming the option behind a match's GameError."""
+    field = e.field.split("[")[0]
+    option = {"policies": "play", "lowest_wins": "lowest-wins"}.get(field, field)
+    fail(f"--{option}: {e.reason}")
+
+
+def _tournament(
+    matches: int,
+    players: int,
+    policies: list[str],
+    seed: int | None,
+    workers: int | None,
+    options: dict,
+    as_json: bool,
+    out: str | None,
+) -> None:
+    """``--matches``: the tournament's standings."""
+    if matches < 1:
+        fail(f"--matches: {matches} is not a number of matches >= 1")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(32)
+    try:
+        with steps_bar(matches, "matches") as advance:
+            result = ciapano.play_matches(
+                matches, players, policies=policies, seed=seed, workers=workers,
+                on_match=lambda index, match: advance(), **options,
+            )  # fmt: skip
+    except ciapano.GameError as e:
+        _fail_game(e)
+    except ciapano.OptionError as e:
+        fail_option(e)
+    except KeyboardInterrupt:
+        interrupted("interrupted: no result (the matches were not all played)")
+    with output(out) as f:
+        if as_json:
+            f.write(json.dumps({**result.to_dict(), "seed": seed}) + "\n")
+            return
+        f.write(f"{matches} matches of {options['game']}, {players} players; seed {seed}\n\n")
+        f.write("  policy        players   wins   win rate (95%)         mean total (95%)\n")
+        for p in result.standings:
+            f.write(
+                f"  {p.policy:12s} {p.entries:8d} {p.wins:6d}   {p.win_rate:5.3f} "
+                f"({p.win_low:.3f}..{p.win_high:.3f})   {p.mean_total:6.2f} "
+                f"({p.total_low:.2f}..{p.total_high:.2f})\n"
+            )

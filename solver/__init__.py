@@ -91,7 +91,10 @@ _EXPORTS: dict[str, str] = {
     "busca_penalties": "games",
     "Mattazza": "games",
     "MatchResult": "match",
+    "PolicyStanding": "match",
+    "Tournament": "match",
     "play_match": "match",
+    "play_matches": "match",
     "mattazza_scores": "games",
     "find_game": "games",
     "game_from_dict": "games",
@@ -190,6 +193,7 @@ __all__ = [
     "PimcCosts",
     "PimcMove",
     "PimcResult",
+    "PolicyStanding",
     "Position",
     "PositionError",
     "Puzzle",
@@ -202,6 +206,7 @@ __all__ = [
     "SolveInterrupted",
     "SolveResult",
     "Suit",
+    "Tournament",
     "analyse",
     "analyse_batch",
     "busca_penalties",
@@ -238,6 +243,7 @@ __all__ = [
     "pimc_costs",
     "pimc_costs_text",
     "play_match",
+    "play_matches",
     "play_out",
     "puzzle_candidate",
     "puzzle_diagram",
@@ -339,7 +345,7 @@ if TYPE_CHECKING:
         mattazza_scores,
         trick_winner,
     )
-    from .match import MatchResult, play_match
+    from .match import MatchResult, PolicyStanding, Tournament, play_match, play_matches
     from .montecarlo import (
         DEFAULT_PIMC_TT_MB,
         CardLoss,

@@ -23,15 +23,24 @@ After a player goes out, the next deal is made by the next player still in, in o
 
 from __future__ import annotations
 
+import math
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .errors import GameError
 from .games import Busca, Ciapano, Game, Mattazza, counts_text, find_game
 
-__all__ = ["MATCH_TARGETS", "MatchResult", "play_match"]
+__all__ = [
+    "MATCH_TARGETS",
+    "MatchResult",
+    "PolicyStanding",
+    "Tournament",
+    "play_match",
+    "play_matches",
+]
 
 #: Ciapanò's usual targets (``docs/rules.md#ciapano-match``); any target of 1 or more is taken.
 MATCH_TARGETS = (21, 31, 41)
@@ -253,3 +262,139 @@ def play_match(
         out=tuple(out),
         winners=winners,
     )
+
+
+@dataclass(frozen=True)
+class PolicyStanding:
+    """One policy's results over a tournament (:func:`play_matches`).
+
+    :ivar policy: the policy (``"random"``, ``"optimal"``, ``"pimc:N"``).
+    :ivar entries: how many match players it played (over every match).
+    :ivar wins: how many of them won their match (a shared win counts for each winner).
+    :ivar win_rate: ``wins / entries``, with ``win_low``, ``win_high`` its 95 % interval
+        (Wilson's).
+    :ivar mean_total: the mean final total of its players, in the game's value unit, with
+        ``total_low``, ``total_high`` its 95 % interval (normal approximation: the mean ±
+        1.96 standard errors).
+    """
+
+    policy: str
+    entries: int
+    wins: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    mean_total: float
+    total_low: float
+    total_high: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict."""
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Many matches between policies (:func:`play_matches`): ``standings``, one
+    :class:`PolicyStanding` a policy, best win rate first, and every match's ``results``."""
+
+    standings: tuple[PolicyStanding, ...]
+    results: tuple[MatchResult, ...]
+
+    def to_dict(self, matches: bool = False) -> dict[str, Any]:
+        """``{"matches", "standings"[, "results"]}``, JSON-ready (the matches only when asked:
+        they hold every hand)."""
+        d: dict[str, Any] = {
+            "matches": len(self.results),
+            "standings": [p.to_dict() for p in self.standings],
+        }
+        if matches:
+            d["results"] = [r.to_dict() for r in self.results]
+        return d
+
+
+def _one_match(options: dict[str, Any], job: tuple[int, list[str]]) -> MatchResult:
+    """Match ``job = (seed, policies)`` of a tournament (a worker's job)."""
+    seed, policies = job
+    return play_match(**options, policies=policies, seed=seed)
+
+
+def _wilson(k: int, n: int) -> tuple[float, float]:
+    """Wilson's 95 % interval for ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.96
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low = 0.0 if k == 0 else max(0.0, centre - half)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return (low, high)
+
+
+def play_matches(
+    count: int,
+    players: int = 4,
+    *,
+    policies: str | Sequence[str] = "random",
+    seed: int | None = None,
+    workers: int | None = 1,
+    on_match: Callable[[int, MatchResult], None] | None = None,
+    **options: Any,
+) -> Tournament:
+    """A tournament: ``count`` matches of :func:`play_match` between ``policies`` (one per
+    match player), the policies moving round the table from match to match (match ``j`` gives
+    player ``i`` the policy ``policies[(i + j) % players]``), so that no policy keeps the seat
+    that leads first; then each policy's wins and mean final total.
+
+    :param count: the number of matches (>= 1).
+    :param seed: the tournament's seed (match ``j`` is played with a seed drawn from it); None
+        draws one.  The results do not depend on ``workers``.
+    :param workers: worker processes (None: every core; 1: this process).
+    :param on_match: called as ``on_match(index, result)`` as each match ends.
+    :param options: the other options of :func:`play_match` (``game``, ``target``,
+        ``survivors``, ``lowest_wins``, ``hands``, ``tt_mb``).
+    :returns: the :class:`Tournament`.
+    :raises GameError: as :func:`play_match` (checked on the first match), or naming
+        ``matches`` for a count below 1.
+    :raises OptionError: for a bad number of workers.
+    """
+    import numpy as np
+
+    from .workers import ordered_map
+
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise GameError("matches", f"{count!r} is not a number of matches >= 1")
+    names = [policies] * players if isinstance(policies, str) else list(policies)
+    if seed is None:
+        seed = secrets.randbits(32)
+    seeds = np.random.SeedSequence(seed).generate_state(count)
+    options = {**options, "players": players}
+    # The options are checked here, before any worker starts (a bad one raises at once).
+    jobs = [
+        (int(seeds[j]), [names[(i + j) % players] for i in range(players)]) for j in range(count)
+    ]
+    results = tuple(
+        ordered_map(partial(_one_match, options), jobs, workers=workers, on_done=on_match)
+    )
+    totals: dict[str, list[int]] = {p: [] for p in dict.fromkeys(names)}
+    wins = dict.fromkeys(totals, 0)
+    for (_, order), result in zip(jobs, results, strict=True):
+        for i, policy in enumerate(order):
+            totals[policy].append(result.totals[i])
+            wins[policy] += i in result.winners
+    standings = []
+    for policy, values in totals.items():
+        n = len(values)
+        mean = sum(values) / n
+        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n)
+        low, high = _wilson(wins[policy], n)
+        standings.append(
+            PolicyStanding(
+                policy, n, wins[policy], wins[policy] / n, low, high, mean, mean - half,
+                mean + half,
+            )
+        )  # fmt: skip
+    standings.sort(key=lambda p: (-p.win_rate, p.mean_total, p.policy))
+    return Tournament(tuple(standings), results)

@@ -185,3 +185,42 @@ def test_a_pimc_player_plays_legal_reproducible_hands():
     assert e.value.field == "policies[0]"
     result = play_match(3, target=11, policies=["pimc:2", "random", "random"], seed=3)
     _replay(result)
+
+
+def test_a_tournament_rotates_the_policies_and_counts_them():
+    policies = ["optimal", "random", "random"]
+    one = ciapano.play_matches(6, 3, policies=policies, seed=11, target=11, workers=1)
+    two = ciapano.play_matches(6, 3, policies=policies, seed=11, target=11, workers=2)
+    assert one == two  # the results do not depend on the workers
+    by = {p.policy: p for p in one.standings}
+    assert by["optimal"].entries == 6 and by["random"].entries == 12
+    for j, result in enumerate(one.results):
+        _replay(result)
+        # Match j gives player i the policy policies[(i + j) % 3].
+        assert result == play_match(
+            3, target=11, policies=[policies[(i + j) % 3] for i in range(3)], seed=result.seed
+        )
+    wins = {p: 0 for p in by}
+    for j, result in enumerate(one.results):
+        for i in result.winners:
+            wins[policies[(i + j) % 3]] += 1
+    assert {p: s.wins for p, s in by.items()} == wins
+    for s in one.standings:
+        assert s.win_low <= s.win_rate <= s.win_high
+        assert s.total_low <= s.mean_total <= s.total_high
+    with pytest.raises(GameError) as e:
+        ciapano.play_matches(0)
+    assert e.value.field == "matches"
+
+
+def test_the_tournament_command():
+    runner = CliRunner()
+    args = ["match", "--matches", "3", "--players", "3", "--target", "11", "--seed", "4"]
+    r = runner.invoke(app, [*args, "--workers", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["matches"] == 3 and data["seed"] == 4
+    expected = ciapano.play_matches(3, 3, seed=4, target=11, workers=1).to_dict()
+    assert data["standings"] == expected["standings"]
+    r = runner.invoke(app, [*args, "--workers", "0"])
+    assert r.exit_code == 2 and "--workers" in r.output
