@@ -67,6 +67,14 @@ def _plot_check(plot: str | None) -> None:
     "result a line.",
 )
 @click.option(
+    "--match",
+    "match_file",
+    metavar="FILE",
+    default=None,
+    help="Analyse every hand of a match file (ciapano match --json) on every core, and sum up "
+    "each player's mistakes.",
+)
+@click.option(
     "--out",
     metavar="FILE",
     default=None,
@@ -103,6 +111,7 @@ def analyse_command(
     as_json: bool,
     plot: str | None,
     batch: str | None,
+    match_file: str | None,
     out: str | None,
     workers: int | None,
     dask: str | None,
@@ -118,13 +127,22 @@ def analyse_command(
     penalty unit (Ciapanò's points, Busca's busche, Mattazza's game points) with every other seat
     against that seat.  Then each seat's real score beside its opening guarantee, its costly cards
     and their total cost.  With --batch, a whole file of hands on every core (or a Dask cluster),
-    with a progress bar; a bad hand is reported and skipped (exit status 2 at the end).
+    with a progress bar; a bad hand is reported and skipped (exit status 2 at the end).  With
+    --match, every hand of a match file (ciapano match --json) and each match player's
+    mistakes, their cost and the cost per hand.
 
     HAND is a hand record (JSON: a deal and its whole play; see docs/records.md), or - to read
     standard input.
     """
+    if match_file is not None:
+        if hand is not None or batch is not None or plot is not None or samples is not None:
+            fail("--match FILE analyses a whole match: leave out HAND, --batch, --plot, --samples")
+        if from_trick < 1:
+            fail(f"--from-trick: {from_trick} is not a trick number (tricks count from 1)")
+        _analyse_match(match_file, as_json, workers, from_trick, tt_mb)
+        return
     if (hand is None) == (batch is None):
-        fail("give either a hand record HAND or --batch FILE")
+        fail("give either a hand record HAND, --batch FILE or --match FILE")
     n_samples = int_option("--samples", samples, 2, "a number of samples >= 2")
     seed_n = int_option("--seed", seed, 0, "a seed (a whole number >= 0)")
     if n_samples is None and seed_n is not None:
@@ -245,4 +263,43 @@ def _analyse_batch(
         err=True,
     )
     if failed:
+        exit_with(EXIT_BAD_INPUT)
+
+
+def _analyse_match(
+    source: str, as_json: bool, workers: int | None, from_trick: int, tt_mb: float | None
+) -> None:
+    """``--match FILE``: every hand of a match, and each player's mistakes."""
+    text = read_text(source, "a match file")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        fail(f"{where(source)}: not JSON: {e.msg} at line {e.lineno}")
+    hands = data.get("hands") if isinstance(data, dict) else None
+    try:
+        with steps_bar(len(hands) if isinstance(hands, list) else 0, "hands") as advance:
+            result = ciapano.analyse_match(
+                data, workers=workers, tt_mb=tt_mb, from_trick=from_trick,
+                on_done=lambda r: advance(),
+            )  # fmt: skip
+    except ciapano.OptionError as e:
+        fail_option(e)
+    except ciapano.CiapanoError as e:
+        fail(f"{where(source)}: {e}")
+    except KeyboardInterrupt:
+        interrupted("interrupted: no result (the hands were not all analysed)")
+    bad = [r for r in result["hands"] if "error" in r]
+    if as_json:
+        echo(json.dumps(result))
+    else:
+        game = ciapano.find_game(data.get("game", "ciapano"))
+        echo(f"{len(result['hands'])} hands analysed; costs in {game.value_unit}\n")
+        echo("  player  hands  mistakes  cost  cost per hand")
+        for p in result["players"]:
+            per = "-" if p["cost_per_hand"] is None else f"{p['cost_per_hand']:.2f}"
+            row = f"  {p['player']:6d}  {p['hands']:5d}  {p['mistakes']:8d}  {p['cost']:4d}"
+            echo(f"{row}  {per:>13s}")
+    for r in bad:
+        warn(f"hand {r.get('id')}: {r['error']}")
+    if bad:
         exit_with(EXIT_BAD_INPUT)

@@ -93,6 +93,7 @@ _EXPORTS: dict[str, str] = {
     "MatchResult": "match",
     "PolicyStanding": "match",
     "Tournament": "match",
+    "analyse_match": "match",
     "play_match": "match",
     "play_matches": "match",
     "mattazza_scores": "games",
@@ -209,6 +210,7 @@ __all__ = [
     "Tournament",
     "analyse",
     "analyse_batch",
+    "analyse_match",
     "busca_penalties",
     "check",
     "check_decisions",
@@ -345,7 +347,14 @@ if TYPE_CHECKING:
         mattazza_scores,
         trick_winner,
     )
-    from .match import MatchResult, PolicyStanding, Tournament, play_match, play_matches
+    from .match import (
+        MatchResult,
+        PolicyStanding,
+        Tournament,
+        analyse_match,
+        play_match,
+        play_matches,
+    )
     from .montecarlo import (
         DEFAULT_PIMC_TT_MB,
         CardLoss,

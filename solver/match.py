@@ -38,6 +38,7 @@ __all__ = [
     "MatchResult",
     "PolicyStanding",
     "Tournament",
+    "analyse_match",
     "play_match",
     "play_matches",
 ]
@@ -398,3 +399,55 @@ def play_matches(
         )  # fmt: skip
     standings.sort(key=lambda p: (-p.win_rate, p.mean_total, p.policy))
     return Tournament(tuple(standings), results)
+
+
+def analyse_match(
+    match: MatchResult | dict[str, Any],
+    *,
+    workers: int | None = None,
+    tt_mb: float | None = None,
+    from_trick: int = 1,
+    on_done: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Analyse every hand of a match (:func:`ciapano.analyse_batch`, on ``workers`` processes)
+    and sum up each match player's mistakes.
+
+    :param match: a :class:`MatchResult`, or its ``to_dict()`` as ``ciapano match --json``
+        writes it.
+    :param on_done: called with each hand's result as it is known (a progress bar).
+    :returns: ``{"hands": [one result of analyse_batch a hand], "players": [{"player", "hands",
+        "mistakes", "cost", "cost_per_hand"}]}``: per match player, the hands it played, its
+        costly cards, their total cost in the game's value unit, and that cost per hand.
+    :raises GameError: (field ``match``) for a match without hands or hands without
+        ``seats``.
+    :raises OptionError: as :func:`ciapano.analyse_batch`.
+    """
+    from .batch import analyse_batch
+    from .solving import DEFAULT_TT_MB
+
+    data = match.to_dict() if isinstance(match, MatchResult) else match
+    hands = data.get("hands") if isinstance(data, dict) else None
+    if not isinstance(hands, list) or not hands:
+        raise GameError("match", "has no hands: give a match as 'ciapano match --json' writes it")
+    for i, hand in enumerate(hands):
+        if not isinstance(hand, dict) or not isinstance(hand.get("seats"), list):
+            raise GameError(f"hands[{i}]", "has no 'seats': not a hand of a match")
+    results = list(
+        analyse_batch(
+            hands, workers=workers, tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb,
+            from_trick=from_trick, on_done=on_done,
+        )
+    )  # fmt: skip
+    players = max(max(h["seats"]) for h in hands) + 1
+    summary = [{"player": p, "hands": 0, "mistakes": 0, "cost": 0} for p in range(players)]
+    for hand, result in zip(hands, results, strict=True):
+        if "error" in result:
+            continue
+        for row in result["seats"]:
+            entry = summary[hand["seats"][row["seat"]]]
+            entry["hands"] += 1
+            entry["mistakes"] += row["mistakes"]
+            entry["cost"] += row["total_cost"]
+    for entry in summary:
+        entry["cost_per_hand"] = entry["cost"] / entry["hands"] if entry["hands"] else None
+    return {"hands": results, "players": summary}

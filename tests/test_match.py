@@ -172,8 +172,8 @@ def test_the_command_line():
 def test_a_pimc_player_plays_legal_reproducible_hands():
     from ciapano.dealing import random_deal
 
-    start = random_deal(4, seed=8)
-    policies = ["pimc:3", "random", "optimal", "random"]
+    start = random_deal(5, seed=8)
+    policies = ["pimc:2", "random", "optimal", "random", "random"]
     cards = ciapano.play_out(start, policies, seed=5)
     assert cards == ciapano.play_out(start, policies, seed=5)
     assert start.play_all(cards).is_over()  # every card legal, the hand to its end
@@ -181,19 +181,19 @@ def test_a_pimc_player_plays_legal_reproducible_hands():
         ciapano.play_out(start.play(cards[0]), policies, seed=5)
     assert e.value.field == "policies" and "opening lead" in str(e.value)
     with pytest.raises(ciapano.PositionError) as e:
-        ciapano.play_out(start, ["pimc:1", "random", "random", "random"])
+        ciapano.play_out(start, ["pimc:1", "random", "random", "random", "random"])
     assert e.value.field == "policies[0]"
-    result = play_match(3, target=11, policies=["pimc:2", "random", "random"], seed=3)
+    result = play_match(5, target=6, policies=["pimc:2"] + ["random"] * 4, seed=3)
     _replay(result)
 
 
 def test_a_tournament_rotates_the_policies_and_counts_them():
     policies = ["optimal", "random", "random"]
-    one = ciapano.play_matches(6, 3, policies=policies, seed=11, target=11, workers=1)
-    two = ciapano.play_matches(6, 3, policies=policies, seed=11, target=11, workers=2)
+    one = ciapano.play_matches(3, 3, policies=policies, seed=11, target=11, workers=1)
+    two = ciapano.play_matches(3, 3, policies=policies, seed=11, target=11, workers=2)
     assert one == two  # the results do not depend on the workers
     by = {p.policy: p for p in one.standings}
-    assert by["optimal"].entries == 6 and by["random"].entries == 12
+    assert by["optimal"].entries == 3 and by["random"].entries == 6
     for j, result in enumerate(one.results):
         _replay(result)
         # Match j gives player i the policy policies[(i + j) % 3].
@@ -224,3 +224,32 @@ def test_the_tournament_command():
     assert data["standings"] == expected["standings"]
     r = runner.invoke(app, [*args, "--workers", "0"])
     assert r.exit_code == 2 and "--workers" in r.output
+
+
+def test_analysing_a_match_sums_each_players_mistakes(tmp_path):
+    match = play_match(3, target=11, seed=2, policies=["optimal", "random", "random"])
+    result = ciapano.analyse_match(match, workers=1, from_trick=9)
+    assert len(result["hands"]) == len(match.hands)
+    # Each hand's own analysis, summed per match player through the hand's seats.
+    expected = {p: [0, 0, 0] for p in range(3)}
+    for hand in match.hands:
+        analysis = ciapano.analyse(record_from_dict(hand), from_trick=9)
+        for seat, player in enumerate(hand["seats"]):
+            costs = [c.cost for c in analysis.cards if c.seat == seat]
+            expected[player][0] += 1
+            expected[player][1] += sum(1 for c in costs if c > 0)
+            expected[player][2] += sum(costs)
+    got = {p["player"]: [p["hands"], p["mistakes"], p["cost"]] for p in result["players"]}
+    assert got == expected
+    assert got[0][1] == 0  # the optimal player makes no mistake
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(match.to_dict()), encoding="utf-8")
+    args = ["analyse", "--match", str(path), "--workers", "1", "--from-trick", "9", "--json"]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["players"] == result["players"]
+    with pytest.raises(GameError) as e:
+        ciapano.analyse_match({"hands": []})
+    assert e.value.field == "match"
+    r = CliRunner().invoke(app, ["analyse", "--match", str(path), "--batch", str(path)])
+    assert r.exit_code == 2
