@@ -183,7 +183,7 @@ def test_cli_analyse_one_hand(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["analyse"], "give either a hand record HAND or --batch FILE"),
+        (["analyse"], "give either a hand record HAND, --batch FILE or --match FILE"),
         (["analyse", "{hand}", "--workers", "2"], "--workers goes with --batch FILE"),
         (["analyse", "{hand}", "--plot", "x.txt"], "--plot: 'x.txt' has no picture suffix"),
         (["analyse", "{hand}", "--from-trick", "0"], "--from-trick: 0 is not a trick number"),
