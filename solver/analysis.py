@@ -49,10 +49,32 @@ __all__ = [
     "check",
     "play_out",
     "policy_error",
+    "policy_list",
 ]
 
 #: The play policies of :func:`play_out` by name; ``"pimc:N"`` too (:func:`policy_error`).
 POLICIES = ("random", "optimal")
+
+
+def policy_list(
+    policies: str | Sequence[str],
+    n: int,
+    error: type[CiapanoError] = PositionError,
+    who: str = "seats",
+) -> list[str]:
+    """``policies`` as one policy for each of ``n`` seats (one name for all, or a list).
+
+    :raises PositionError: (or ``error``) naming ``policies`` for a list of another length,
+        ``policies[i]`` for a name that is no policy (:func:`policy_error`).
+    """
+    names = [policies] * n if isinstance(policies, str) else list(policies)
+    if len(names) != n:
+        raise error("policies", f"{names!r}: {len(names)} policies for {n} {who}")
+    for i, p in enumerate(names):
+        reason = policy_error(p)
+        if reason is not None:
+            raise error(f"policies[{i}]", reason)
+    return names
 
 
 def policy_error(policy: object) -> str | None:
@@ -617,16 +639,7 @@ def play_out(
     :raises PositionError: for an unknown policy or a list of policies of the wrong length.
     :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
-    n = position.players
-    if isinstance(policies, str):
-        policies = [policies] * n
-    policies = list(policies)
-    if len(policies) != n:
-        raise PositionError("policies", f"{policies!r}: {len(policies)} policies for {n} seats")
-    for i, p in enumerate(policies):
-        reason = policy_error(p)
-        if reason is not None:
-            raise PositionError(f"policies[{i}]", reason)
+    policies = policy_list(policies, position.players)
     if any(p.startswith("pimc:") for p in policies) and not _at_opening(position):
         raise PositionError("policies", "pimc:N plays from the opening lead of a deal only")
     import numpy as np  # here: checking and analysing need no NumPy

@@ -150,7 +150,7 @@ def play_match(
     """
     import numpy as np  # here: importing ciapano needs no NumPy
 
-    from .analysis import policy_error
+    from .analysis import policy_list
     from .dealing import random_histories
     from .position import Position
 
@@ -175,13 +175,7 @@ def play_match(
         raise GameError("hands", "is missing: a Busca match is a number of hands (busche add up)")
     if lowest_wins and kind is not Ciapano:
         raise GameError("lowest_wins", f"is Ciapanò's variant, not {kind.title}'s")
-    names = [policies] * players if isinstance(policies, str) else list(policies)
-    if len(names) != players:
-        raise GameError("policies", f"{names!r}: {len(names)} policies for {players} players")
-    for i, p in enumerate(names):
-        reason = policy_error(p)
-        if reason is not None:
-            raise GameError(f"policies[{i}]", reason)
+    names = policy_list(policies, players, GameError, "players")
     if seed is None:
         seed = secrets.randbits(32)
     if kind is Ciapano:
