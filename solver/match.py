@@ -122,7 +122,7 @@ def play_match(
     policies: str | Sequence[str] = "random",
     seed: int | None = None,
     tt_mb: float = 64,
-    on_hand: Any = None,
+    on_hand: Callable[[dict[str, Any]], None] | None = None,
 ) -> MatchResult:
     """Play a match to its end (see the module's documentation for each game's end).
 

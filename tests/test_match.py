@@ -253,3 +253,13 @@ def test_analysing_a_match_sums_each_players_mistakes(tmp_path):
     assert e.value.field == "match"
     r = CliRunner().invoke(app, ["analyse", "--match", str(path), "--batch", str(path)])
     assert r.exit_code == 2
+
+
+def test_a_limit_of_hands_ends_any_match():
+    result = play_match(4, hands=2, target=31, seed=1)
+    assert len(result.hands) == 2
+    running = _replay(result)
+    assert all(max(t) < 31 for t in running)  # ended by the limit, not by the target
+    assert result.winners == _lowest(result.totals, range(4), 1)
+    result = play_match(4, game="mattazza", hands=1, seed=1)
+    assert len(result.hands) == 1 and result.out == ()
