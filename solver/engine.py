@@ -48,7 +48,6 @@ __all__ = [
     "OPTION_QUASI",
     "OPTION_RELATIVE",
     "OPTION_TT",
-    "TRICK_BONUS",
     "SearchLimits",
     "engine_for",
     "open_search",
@@ -58,10 +57,6 @@ __all__ = [
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
 _ENGINES = ("ciapano", "busca", "mattazza")
-
-#: What a trick adds to its winner's taken in the engine of a game that counts tricks
-#: (Mattazza: ``ext/mattazza/trickrule.pxd``, ``TRICK_BONUS``): taken = points + this × tricks.
-TRICK_BONUS = 64
 
 
 def engine_for(game: str) -> ModuleType:
@@ -106,14 +101,17 @@ def root_args(position: Any) -> tuple[list[int], int, list[int], list[int]]:
     """A position as an engine's root (the ``Search`` constructor's and ``set_root``'s
     ``hands, leader, trick, taken``): each hand's mask with the card it played to the current
     trick, the leader, the trick's card indices, and each seat's taken: its points, and in a
-    game that counts tricks (Mattazza) :data:`TRICK_BONUS` times its tricks besides."""
+    game that counts tricks (Mattazza) the engine's ``TRICK_BONUS`` times its tricks besides.
+
+    :raises GameError: for a game without an engine."""
     n = position.players
     hands = [h.mask for h in position.hands]
     for i, card in enumerate(position.trick):
         hands[(position.leader + i) % n] |= card.mask
     taken = list(position.taken)
     if position.game.counts_tricks:
-        taken = [t + TRICK_BONUS * k for t, k in zip(taken, position.tricks, strict=True)]
+        bonus = engine_for(position.game.name).TRICK_BONUS
+        taken = [t + bonus * k for t, k in zip(taken, position.tricks, strict=True)]
     return hands, position.leader, [c.index for c in position.trick], taken
 
 

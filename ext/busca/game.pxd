@@ -102,12 +102,6 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
     pts[s.leader] += g.last_trick_points
     return busche(g.n, pts, P)
 
-cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
-    # P's score after the last trick, whose play is forced.
-    cdef State t = s[0]
-    play_forced_trick(g, &t)
-    return hand_score(g, &t, P)
-
 cdef inline u64 points_code(const Game* g, const State* s, int P) noexcept nogil:
     # What the rest of the hand depends on of the points taken (at a trick start), as a number
     # below 2**26.  P's busche depend on P's final points f_P (the busche of the most points:

@@ -17,7 +17,7 @@
 from structs cimport u64, Ctx, Game, State, MAX_UNITS
 from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
                      play_child, play_forced_trick, play_last_trick_winner)
-from scoring cimport whole_points, hand_score, play_last_trick, score_key, residue_shifts
+from scoring cimport whole_points, hand_score, score_key, residue_shifts
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all
 from ordering cimport order_score
 from quasi cimport run_known, p_takes_trick

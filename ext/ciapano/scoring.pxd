@@ -2,7 +2,6 @@
 # the last trick's remainder up to 11, cappotto; and the part of the points taken that the rest
 # of the hand depends on (score_key), with the bounds it gives between kin positions.
 from structs cimport u64, Game, State, MAX_SEATS, CAPPOTTO_OFF, CAPPOTTO_CARDS
-from tricks cimport play_forced_trick
 
 cdef inline int whole_points(const Game* g, int units) noexcept nogil:
     # units // g.unit, by table: the search takes a dozen floors at every trick start, and a
@@ -32,12 +31,6 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
         if i != L:
             others += whole_points(g, t[i])
     return g.hand_points - others
-
-cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
-    # P's score after the last trick, whose play is forced.
-    cdef State t = s[0]
-    play_forced_trick(g, &t)
-    return hand_score(g, &t, P)
 
 cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
     # The part of the points taken (at the start of a trick) that the rest of the hand depends

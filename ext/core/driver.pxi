@@ -17,8 +17,14 @@ from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, se
                     pool_release)
 from search cimport search
 from game_search cimport root_window, game_table_init, game_table_free, game_table_clear
+from trickrule cimport TRICK_BONUS as _TRICK_BONUS
 
 from ._limits import SearchLimits
+
+#: What a won trick adds to its winner's taken beyond the trick's points, in this engine's units
+#: (the game's trickrule.pxd): 0 but in a game whose score counts tricks (Mattazza), whose
+#: taken is then points + TRICK_BONUS * tricks (ciapano.engine.root_args).
+TRICK_BONUS = _TRICK_BONUS
 
 
 cdef enum:

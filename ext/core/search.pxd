@@ -14,13 +14,19 @@
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT, USE_BOUNDS, USE_ORDERING, USE_EQUIVALENCE,
                       USE_QUASI)
 from bitops cimport popcount64, lowest_bit, bit
-from game cimport (legal_cards, hand_score, to_move, play_child, play_last_trick, score_key, points_key,
+from game cimport (legal_cards, hand_score, to_move, play_child, play_forced_trick, score_key, points_key,
                    residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, GAME_QUASI,
                    GAME_SUBGAMES)
 from game_search cimport subgame_cut, endgame_value, endgame_prefetch
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
+
+cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
+    # P's score after the last trick, whose play is forced (every game's hand_score).
+    cdef State t = s[0]
+    play_forced_trick(g, &t)
+    return hand_score(g, &t, P)
 
 cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noexcept nogil:
     # At the last card of a trick: start loading the table bucket of the trick start after

@@ -26,9 +26,8 @@
 #   mid-trick bound (their bounds are floors of thirds), nor Busca's points game and endgame
 #   families (not proved for this scoring): GAME_SUBGAMES 0, game_search.pxd.
 from structs cimport u64, Ctx, Game, State, MAX_SEATS
-from bitops cimport popcount64
-from tricks cimport (seat_at, places_after, to_move, follow_suit, apply_card, play_card, play_child,
-                     play_forced_trick, play_last_trick_winner, points_left, p_takes_trick)
+from tricks cimport (to_move, follow_suit, play_card, play_child, play_forced_trick, points_left,
+                     p_takes_trick)
 from ordering cimport order_score
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
 from nohooks cimport residue_shifts, mid_trick_bound, nobody_takes_all, run_known
@@ -37,8 +36,7 @@ from trickrule cimport TRICK_BONUS
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent or dominated cards (above)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
-    MATTAZZA_KEY_SHIFT = 40     # the points code sits above the 40 bits of the cards' key
-    MATTAZZA_KEY_BITS = 24      # ... in 24 bits (points_code is below 2**23)
+    MATTAZZA_KEY_SHIFT = 40     # the points code (below 2**23) sits above the cards' 40 bits
 
 cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept nogil:
     # Follow suit if able (tricks.follow_suit); no other rule.
@@ -70,12 +68,6 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
         won[i] = s.taken[i] >= TRICK_BONUS
     pts[s.leader] += g.last_trick_points
     return game_points(g.n, pts, won, P)
-
-cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
-    # P's score after the last trick, whose play is forced.
-    cdef State t = s[0]
-    play_forced_trick(g, &t)
-    return hand_score(g, &t, P)
 
 cdef inline u64 points_code(const Game* g, const State* s, int P) noexcept nogil:
     # What the rest of the hand depends on of the points and tricks taken (at a trick start), as
