@@ -134,11 +134,11 @@ def analyse_command(
     HAND is a hand record (JSON: a deal and its whole play; see docs/records.md), or - to read
     standard input.
     """
+    if from_trick < 1:
+        fail(f"--from-trick: {from_trick} is not a trick number (tricks count from 1)")
     if match_file is not None:
         if hand is not None or batch is not None or plot is not None or samples is not None:
             fail("--match FILE analyses a whole match: leave out HAND, --batch, --plot, --samples")
-        if from_trick < 1:
-            fail(f"--from-trick: {from_trick} is not a trick number (tricks count from 1)")
         _analyse_match(match_file, as_json, workers, from_trick, tt_mb)
         return
     if (hand is None) == (batch is None):
@@ -159,8 +159,6 @@ def analyse_command(
         fail("--plot draws one hand; it does not go with --batch")
     elif as_json:
         fail("--batch always writes JSON Lines; leave out --json")
-    if from_trick < 1:
-        fail(f"--from-trick: {from_trick} is not a trick number (tricks count from 1)")
     if workers is not None and workers < 1:
         fail(f"--workers: {workers} is not a number of workers >= 1")
     if batch is not None:

@@ -115,23 +115,16 @@ def match_command(
         if result.target is not None:
             f.write(f", target {result.target}")
         f.write(f"; seed {result.seed}\n\n  hand  dealer  scores\n")
-        for k, record in enumerate(result.hands, 1):
+        for k, (record, scores) in enumerate(zip(result.hands, result.scores, strict=True), 1):
             seats = record["seats"]
-            f.write(f"  {k:4d}  {seats[record['dealer']]:6d}  {_scores(record)}\n")
+            by_player = ", ".join(f"{p}: {s}" for p, s in zip(seats, scores, strict=True))
+            f.write(f"  {k:4d}  {seats[record['dealer']]:6d}  {by_player}\n")
         f.write(
             f"\ntotals ({unit}): {', '.join(f'{p}: {t}' for p, t in enumerate(result.totals))}\n"
         )
         if result.out:
             f.write(f"out: {', '.join(map(str, result.out))}\n")
         f.write(f"winners: {', '.join(map(str, result.winners))}\n")
-
-
-def _scores(record: dict) -> str:
-    """Each match player's score in the hand of ``record``, as ``player: score``."""
-    from ciapano.records import record_from_dict
-
-    hand = record_from_dict(record)
-    return ", ".join(f"{p}: {s}" for p, s in zip(record["seats"], hand.score(), strict=True))
 
 
 def _fail_game(e: ciapano.GameError) -> None:
@@ -154,10 +147,6 @@ def _tournament(
     """``--matches``: the tournament's standings."""
     if matches < 1:
         fail(f"--matches: {matches} is not a number of matches >= 1")
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(32)
     try:
         with steps_bar(matches, "matches") as advance:
             result = ciapano.play_matches(
@@ -172,9 +161,11 @@ def _tournament(
         interrupted("interrupted: no result (the matches were not all played)")
     with output(out) as f:
         if as_json:
-            f.write(json.dumps({**result.to_dict(), "seed": seed}) + "\n")
+            f.write(json.dumps(result.to_dict()) + "\n")
             return
-        f.write(f"{matches} matches of {options['game']}, {players} players; seed {seed}\n\n")
+        f.write(
+            f"{matches} matches of {options['game']}, {players} players; seed {result.seed}\n\n"
+        )
         f.write("  policy        players   wins   win rate (95%)         mean total (95%)\n")
         for p in result.standings:
             f.write(

@@ -34,7 +34,6 @@ from .errors import GameError
 from .games import Busca, Ciapano, Game, Mattazza, counts_text, find_game
 
 __all__ = [
-    "MATCH_TARGETS",
     "MatchResult",
     "PolicyStanding",
     "Tournament",
@@ -43,8 +42,6 @@ __all__ = [
     "play_matches",
 ]
 
-#: Ciapanò's usual targets (``docs/rules.md#ciapano-match``); any target of 1 or more is taken.
-MATCH_TARGETS = (21, 31, 41)
 #: Mattazza: the game points at which a player loses.
 MATTAZZA_LOSING_POINTS = 5
 
@@ -62,6 +59,9 @@ class MatchResult:
     :ivar seed: the seed the match was played with (replaying it gives the same match).
     :ivar hands: every hand as a hand record (a JSON-ready dict, history form) with ``"seats"``,
         the match players in the hand's order of play: its seat ``i`` is player ``seats[i]``.
+    :ivar scores: each hand's scores, by the hand's seats (``scores[k][i]`` is player
+        ``hands[k]["seats"][i]``'s), in the game's value unit; not in :meth:`to_dict` (the hand
+        records give them).
     :ivar totals: each player's total at the end, in the game's value unit.
     :ivar out: the players who went out (Ciapanò) or lost (Mattazza), in the order they did.
     :ivar winners: the players who won.
@@ -74,6 +74,7 @@ class MatchResult:
     rule: str
     seed: int
     hands: tuple[dict[str, Any], ...]
+    scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     out: tuple[int, ...]
     winners: tuple[int, ...]
@@ -189,6 +190,7 @@ def play_match(
     still = list(range(players))  # the players in, in order of play
     out: list[int] = []
     records: list[dict[str, Any]] = []
+    hand_scores: list[tuple[int, ...]] = []
     dealer = players - 1
     winners: tuple[int, ...] = ()
     while True:
@@ -204,38 +206,33 @@ def play_match(
         )
         record = {**record, "id": f"{seed}-{k + 1}", "seats": list(still)}
         start = Position.from_deal(record["deal"], d, record.get("discard"), hand_game)
-        scores = start.play_all(record["play"]).score()
+        scores = tuple(start.play_all(record["play"]).score())
         for i, p in enumerate(still):
             totals[p] += scores[i]
         records.append(record)
+        hand_scores.append(scores)
         if on_hand is not None:
             on_hand(record)
-        last = list(still)
-        if rule == "hands":
-            if len(records) == hands:
-                winners = _lowest(totals, last, 1)
-                break
-            dealer = still[(d + 1) % n]
-            continue
+        # Busca's rule ("hands") ends only by the number of hands, below.
         if rule == "first-two-lose":
             losers = [p for p in still if totals[p] >= MATTAZZA_LOSING_POINTS and p not in out]
             out += sorted(losers, key=lambda p: (-totals[p], p))
             if len(out) >= 2:
-                winners = tuple(p for p in last if p not in out)
+                winners = tuple(p for p in still if p not in out)
                 break
         elif rule == "lowest-wins":
             if any(totals[p] >= target for p in still):
-                winners = _lowest(totals, last, 1)
+                winners = _lowest(totals, still, 1)
                 break
-        else:
+        elif rule == "survivors":
             gone = [p for p in still if totals[p] >= target]
             out += sorted(gone, key=lambda p: (-totals[p], p))
             remaining = [p for p in still if p not in gone]
             if len(remaining) <= survivors or len(remaining) < 3:
-                winners = _lowest(totals, last, survivors)
+                winners = _lowest(totals, still, survivors)
                 break
         if hands is not None and len(records) == hands:
-            winners = _lowest(totals, [p for p in last if p not in out] or last, 1)
+            winners = _lowest(totals, [p for p in still if p not in out] or still, 1)
             break
         # The next dealer: the next player still in after this hand's dealer (Mattazza's
         # players all play on until two have lost).
@@ -253,6 +250,7 @@ def play_match(
         rule=rule,
         seed=seed,
         hands=tuple(records),
+        scores=tuple(hand_scores),
         totals=tuple(totals),
         out=tuple(out),
         winners=winners,
@@ -291,17 +289,20 @@ class PolicyStanding:
 @dataclass(frozen=True)
 class Tournament:
     """Many matches between policies (:func:`play_matches`): ``standings``, one
-    :class:`PolicyStanding` a policy, best win rate first, and every match's ``results``."""
+    :class:`PolicyStanding` a policy, best win rate first, every match's ``results``, and the
+    ``seed`` the tournament was played with."""
 
     standings: tuple[PolicyStanding, ...]
     results: tuple[MatchResult, ...]
+    seed: int
 
     def to_dict(self, matches: bool = False) -> dict[str, Any]:
-        """``{"matches", "standings"[, "results"]}``, JSON-ready (the matches only when asked:
-        they hold every hand)."""
+        """``{"matches", "standings", "seed"[, "results"]}``, JSON-ready (the matches only when
+        asked: they hold every hand)."""
         d: dict[str, Any] = {
             "matches": len(self.results),
             "standings": [p.to_dict() for p in self.standings],
+            "seed": self.seed,
         }
         if matches:
             d["results"] = [r.to_dict() for r in self.results]
@@ -392,7 +393,7 @@ def play_matches(
             )
         )  # fmt: skip
     standings.sort(key=lambda p: (-p.win_rate, p.mean_total, p.policy))
-    return Tournament(tuple(standings), results)
+    return Tournament(tuple(standings), results, seed)
 
 
 def analyse_match(

@@ -370,9 +370,7 @@ class Position:
 
         :raises PositionError: if the hand is not over.
         """
-        if self._game.counts_tricks:
-            return self._game.hand_score(self.final_points(), self._leader, self._tricks)
-        return self._game.hand_score(self.final_points(), self._leader)
+        return self._game.hand_score(self.final_points(), self._leader, self._tricks)
 
     # -- conversions ---------------------------------------------------------------------
 

@@ -155,14 +155,24 @@ def parse_taken(
     """
     if taken is None:
         return (0,) * n
-    if isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence):
-        raise error("taken", f"{taken!r} is not a list of {n} numbers")
-    if len(taken) != n:
-        raise error("taken", f"{list(taken)} has {len(taken)} entries, not {n}")
-    for seat, t in enumerate(taken):
+    return _per_seat("taken", taken, n, game.points_unit, error)
+
+
+def _per_seat(
+    field: str, values: object, n: int, unit: str, error: type[PositionError]
+) -> tuple[int, ...]:
+    """``n`` whole numbers >= 0 of ``unit``, one a seat (the ``taken`` and ``tricks`` fields).
+
+    :raises PositionError: (or ``error``) naming ``field`` or ``field[i]`` and the value.
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise error(field, f"{values!r} is not a list of {n} numbers")
+    if len(values) != n:
+        raise error(field, f"{list(values)} has {len(values)} entries, not {n}")
+    for seat, t in enumerate(values):
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise error(f"taken[{seat}]", f"{t!r} is not a whole number >= 0 of {game.points_unit}")
-    return tuple(taken)
+            raise error(f"{field}[{seat}]", f"{t!r} is not a whole number >= 0 of {unit}")
+    return tuple(values)
 
 
 def parse_tricks(
@@ -172,14 +182,7 @@ def parse_tricks(
 
     :raises PositionError: (or ``error``) naming ``tricks`` or ``tricks[i]`` and the value.
     """
-    if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
-        raise error("tricks", f"{tricks!r} is not a list of {n} numbers of tricks")
-    if len(tricks) != n:
-        raise error("tricks", f"{list(tricks)} has {len(tricks)} entries, not {n}")
-    for seat, t in enumerate(tricks):
-        if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise error(f"tricks[{seat}]", f"{t!r} is not a whole number of tricks >= 0")
-    return tuple(tricks)
+    return _per_seat("tricks", tricks, n, "tricks", error)
 
 
 def _check_tricks(
