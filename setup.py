@@ -54,7 +54,10 @@ if platform.machine().lower() in ("x86_64", "amd64"):
     compile_args.append("-march=x86-64-v2")
 
 #: The games with an engine: ext/<game>/_engine_<game>.pyx, compiled with ext/<game>/game.pxd.
-GAMES = ("ciapano", "busca", "mattazza")
+GAMES = ("ciapano", "busca", "mattazza", "kifameno")
+#: The directories a game's engine takes .pxd files from besides its own and ext/core: Kifameno
+#: scores as Ciapanò (ext/ciapano/scoring.pxd, bounds.pxd).
+BORROWS = {"kifameno": ["ext/ciapano"]}
 
 
 def _cythonized(name: str, source: str, include: list[str]) -> list[Extension]:
@@ -68,7 +71,9 @@ def _cythonized(name: str, source: str, include: list[str]) -> list[Extension]:
 extensions = _cythonized("ciapano._limits", "ext/core/_limits.pyx", ["ext/core"])
 for _game in GAMES:
     extensions += _cythonized(
-        f"ciapano._engine_{_game}", f"ext/{_game}/_engine_{_game}.pyx", [f"ext/{_game}", "ext/core"]
+        f"ciapano._engine_{_game}",
+        f"ext/{_game}/_engine_{_game}.pyx",
+        [f"ext/{_game}", *BORROWS.get(_game, []), "ext/core"],
     )
 
 ROOT = os.path.dirname(os.path.abspath(__file__))

@@ -2,3 +2,4 @@
 # (ext/core/tricks.pxd, apply_card): nothing in this game, whose scores depend on points alone.
 cdef enum:
     TRICK_BONUS = 0
+    HAS_STOCK = 0             # no stock to draw from after a trick (tricks.draw_from_stock)

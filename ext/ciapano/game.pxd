@@ -17,17 +17,16 @@
 from structs cimport u64, Ctx, Game, State, MAX_UNITS
 from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
                      play_child, play_forced_trick, play_last_trick_winner)
-from scoring cimport whole_points, hand_score, score_key, residue_shifts
+from scoring cimport whole_points, hand_score, score_key, residue_shifts, set_units
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all
 from ordering cimport order_score
+# No table key of its own (ext/core/nohooks.pxd).
+from nohooks cimport own_key
 from quasi cimport run_known, p_takes_trick
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (quasi.pxd)
     GAME_SUBGAMES = 1           # the games without points as bounds (nullgame.pxd)
-
-cdef enum:
-    CAPPOTTO_CODES = 3          # scoring["cappotto"]: 0 off, 1 cards, 2 all (structs.pxd)
 
 cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # Nothing of the points taken goes into the table's main key: score_key puts the residues
@@ -35,25 +34,10 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     return 0
 
 cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
-    # Ciapanò's parameters, from ciapano.engine: {"unit": 3, "hand_points": 11, "cappotto":
-    # 0 | 1 | 2, "discard_points": units of the 3-player discard}.  Raises ValueError for what
-    # the core cannot hold.
+    # Ciapanò's parameters, from ciapano.engine (scoring.set_units).  Raises ValueError for
+    # what the core cannot hold.
     cdef Game* g = &c.g
-    cdef int i
-    cdef int unit = scoring["unit"]
-    if unit <= 0 or not 0 <= g.deck_points < MAX_UNITS:
-        raise ValueError(f"points: {g.deck_points} units in the deck do not fit the core "
-                         f"(at most {MAX_UNITS - 1}; unit {unit} > 0)")
-    if not 0 <= scoring["cappotto"] < CAPPOTTO_CODES:
-        raise ValueError(f"cappotto: {scoring['cappotto']!r} is not 0, 1 or 2")
-    g.unit = unit
-    for i in range(MAX_UNITS):
-        g.floor_of[i] = i // unit
-        g.residue_of[i] = i % unit
-    g.hand_points = scoring["hand_points"]
-    g.max_value = g.hand_points
-    g.cappotto = scoring["cappotto"]
-    g.discard_points = scoring["discard_points"]
+    set_units(c, scoring)
     # k-trick games up to k = 3 with 3 players, 2 with 4, 1 with more (a trick holds more
     # points).  Since the games share their entries (nullgame.pxd), against k <= 2 / 1 / 1:
     # 3 players -2.0% nodes (8 deals), time -0.9% (6 deals, one process, best of 2); 4

@@ -1,7 +1,32 @@
 # Ciapanò's scoring as the search sees it (docs/rules.md#ciapano-hand-score): floors of thirds,
 # the last trick's remainder up to 11, cappotto; and the part of the points taken that the rest
 # of the hand depends on (score_key), with the bounds it gives between kin positions.
-from structs cimport u64, Game, State, MAX_SEATS, CAPPOTTO_OFF, CAPPOTTO_CARDS
+from structs cimport u64, Ctx, Game, State, MAX_SEATS, MAX_UNITS, CAPPOTTO_OFF, CAPPOTTO_CARDS
+
+cdef enum:
+    CAPPOTTO_CODES = 3          # scoring["cappotto"]: 0 off, 1 cards, 2 all (structs.pxd)
+
+cdef inline int set_units(Ctx* c, dict scoring) except -1:
+    # The scoring parameters of Ciapanò (and Kifameno, which scores as it does), from
+    # ciapano.engine: {"unit": 3, "hand_points": 11, "cappotto": 0 | 1 | 2, "discard_points":
+    # units of the 3-player discard}.  Raises ValueError for what the core cannot hold.
+    cdef Game* g = &c.g
+    cdef int i
+    cdef int unit = scoring["unit"]
+    if unit <= 0 or not 0 <= g.deck_points < MAX_UNITS:
+        raise ValueError(f"points: {g.deck_points} units in the deck do not fit the core "
+                         f"(at most {MAX_UNITS - 1}; unit {unit} > 0)")
+    if not 0 <= scoring["cappotto"] < CAPPOTTO_CODES:
+        raise ValueError(f"cappotto: {scoring['cappotto']!r} is not 0, 1 or 2")
+    g.unit = unit
+    for i in range(MAX_UNITS):
+        g.floor_of[i] = i // unit
+        g.residue_of[i] = i % unit
+    g.hand_points = scoring["hand_points"]
+    g.max_value = g.hand_points
+    g.cappotto = scoring["cappotto"]
+    g.discard_points = scoring["discard_points"]
+    return 0
 
 cdef inline int whole_points(const Game* g, int units) noexcept nogil:
     # units // g.unit, by table: the search takes a dozen floors at every trick start, and a

@@ -8,7 +8,7 @@
 # would make the C code unsafe.
 from libc.string cimport memset
 from libc.stdlib cimport calloc, free
-from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEATS, MAX_SUITS, MAX_MOVES,
+from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEATS, MAX_SUITS, MAX_MOVES, MAX_CARDS,
                       USE_RELATIVE, USE_ALL)
 from bitops cimport bit, lowest_bit, popcount64
 from game cimport play_card, hand_score, to_move, cheap_bounds, set_scoring
@@ -17,7 +17,7 @@ from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, se
                     pool_release)
 from search cimport search
 from game_search cimport root_window, game_table_init, game_table_free, game_table_clear
-from trickrule cimport TRICK_BONUS as _TRICK_BONUS
+from trickrule cimport TRICK_BONUS as _TRICK_BONUS, HAS_STOCK
 
 from ._limits import SearchLimits
 
@@ -25,6 +25,9 @@ from ._limits import SearchLimits
 #: (the game's trickrule.pxd): 0 but in a game whose score counts tricks (Mattazza), whose
 #: taken is then points + TRICK_BONUS * tricks (ciapano.engine.root_args).
 TRICK_BONUS = _TRICK_BONUS
+#: Whether this engine's game draws from a stock after each trick (Kifameno): only then may a
+#: ``Search`` be given one.
+STOCK = bool(HAS_STOCK)
 
 
 cdef enum:
@@ -115,6 +118,9 @@ cdef class Search:
     :param options: the techniques to use (``OPTION_*`` flags of ``ciapano._limits``; default
         all; a technique the game has no proof for is never used).
     :param limits: a ``ciapano._limits.SearchLimits``, possibly shared with other searches.
+    :param stock: in an engine whose game has a stock (:data:`STOCK`), the deal's stock, card
+        indices from the top; after each trick every seat draws one, the winner first.
+    :param drawn: how many of its cards were drawn before the root (a whole number of rounds).
     :raises ValueError: for parameters the core cannot hold.
     :raises MemoryError: if the table cannot be allocated.
     """
@@ -130,7 +136,8 @@ cdef class Search:
         self.c.game_table = NULL
 
     def __init__(self, int players, hands, int leader, trick, taken, points, suit_masks,
-                 scoring, double tt_mb=64, int options=USE_ALL, limits=None):
+                 scoring, double tt_mb=64, int options=USE_ALL, limits=None, stock=(),
+                 int drawn=0):
         cdef Game* g = &self.c.g
         cdef int i, su
         cdef signed char symbol[64]
@@ -183,12 +190,25 @@ cdef class Search:
             g.digit_owner[i] = (i - 1) // g.n_pcodes if i else -2
             g.digit_pcode[i] = (i - 1) % g.n_pcodes if i else 0
         g.deck_points = sum(points)
+        if len(stock) and not HAS_STOCK:
+            raise ValueError(f"stock: {len(stock)} cards given to an engine without a stock")
+        if len(stock) > MAX_CARDS or len(stock) % players or not 0 <= drawn <= len(stock) \
+                or drawn % players:
+            raise ValueError(f"stock: {len(stock)} cards, {drawn} drawn, do not fit {players} "
+                             "seats drawing whole rounds")
+        g.stock_len = len(stock)
+        for i in range(g.stock_len):
+            g.stock[i] = stock[i]
+            g.stock_mask |= bit(stock[i])
         # The game's own parameters (its game.pxd), e.g. Ciapanò's unit of thirds and cappotto.
         set_scoring(&self.c, scoring)
         self.c.options = options
         self.c.nodes = 0
         memset(&self.c.stats, 0, sizeof(self.c.stats))
-        self.c.relative = (options & USE_RELATIVE) != 0 and relative_fits(g)
+        # (Relative keys name each card by the seat the deal gave it to; a stock's cards go to
+        # whoever wins the tricks before they are drawn.)
+        self.c.relative = (options & USE_RELATIVE) != 0 and relative_fits(g) and g.stock_len == 0
+        self.c.relative_best = self.c.relative or (HAS_STOCK and (options & USE_RELATIVE) != 0)
         self.limits = limits            # keeps its Limits struct alive
         self.c.limits = <Limits*><size_t>limits.address
         self.c.aborted = False
@@ -212,6 +232,10 @@ cdef class Search:
                     self.c.owner[card] = i
             self.root.out |= self.root.hand[i]
             self.root.taken[i] = taken[i]
+        for i in range(drawn, g.stock_len):
+            if self.root.out & bit(g.stock[i]):
+                raise ValueError(f"stock[{i}]: card {g.stock[i]} is also in a hand")
+            self.root.out |= bit(g.stock[i])
         for card in range(64):
             symbol[card] = -1
             if self.c.owner[card] >= 0:
@@ -484,14 +508,17 @@ cdef class Search:
 
     # -- analysing a played hand: one table for every position of the deal ------------------
 
-    def set_root(self, hands, int leader, trick, taken):
+    def set_root(self, hands, int leader, trick, taken, int drawn=0):
         """Move the root to another position of the same deal, keeping the table.
 
         The table's keys depend only on the cards still held and their owners (fixed by the
         deal, ``ttable.tt_key``), the seat to lead, the perspective seat and the score key, so
         its entries stay true for every position of the deal; consecutive positions of a played
         hand share most of their searches (as DDS's play analyser does).  Arguments as for
-        ``__init__``: the hands hold the cards they played to the current trick.
+        ``__init__``: the hands hold the cards they played to the current trick, and ``drawn``
+        cards of the stock given to ``__init__`` have been drawn.  (With a stock the keys hold
+        the cards still in play and, for each round drawn, who drew it: the same for every
+        position of the deal too, ``ext/kifameno/game.pxd``.)
 
         :raises ValueError: if a hand holds a card the deal did not give that seat, or the
             trick does not fit.
@@ -503,14 +530,20 @@ cdef class Search:
             raise ValueError(f"hands: {len(hands)} hands and {len(taken)} taken for {n} seats")
         if len(trick) >= n or not 0 <= leader < n:
             raise ValueError(f"trick: {len(trick)} cards led by seat {leader} do not fit")
+        if not 0 <= drawn <= self.c.g.stock_len or drawn % n:
+            raise ValueError(f"drawn: {drawn} is not whole rounds of the {self.c.g.stock_len} "
+                             "cards of the stock")
         memset(&s, 0, sizeof(State))
         for i in range(n):
             s.hand[i] = hands[i]
             for card in range(64):
-                if s.hand[i] & bit(card) and self.c.owner[card] != i:
+                if s.hand[i] & bit(card) and self.c.owner[card] != i and \
+                        not (self.c.g.stock_mask & bit(card)):
                     raise ValueError(f"hands[{i}]: card {card} was not dealt to seat {i}")
             s.out |= s.hand[i]
             s.taken[i] = taken[i]
+        for i in range(drawn, self.c.g.stock_len):
+            s.out |= bit(self.c.g.stock[i])
         for i in range(64):
             if s.out & bit(i):
                 s.out_points += self.c.g.points[i]

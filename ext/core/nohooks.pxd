@@ -6,6 +6,10 @@ from structs cimport u64, Ctx, Game, State
 
 # -- game.pxd: techniques proved for Ciapanò's floors of thirds only ---------------------------
 
+cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
+    # No key of the game's own: the skeleton's (search.position_key).
+    return False
+
 cdef inline bint residue_shifts(const Game* g, u64 sk, u64 sk_kin, int P, int taken_P,
                                 int* up, int* down) noexcept nogil:
     # Never called where the score key is 0: no entry then has a kin (ttable.layout_of).

@@ -15,12 +15,21 @@ from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT
                       USE_QUASI)
 from bitops cimport popcount64, lowest_bit, bit
 from game cimport (legal_cards, hand_score, to_move, play_child, play_forced_trick, score_key, points_key,
-                   residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, GAME_QUASI,
+                   own_key, residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, GAME_QUASI,
                    GAME_SUBGAMES)
 from game_search cimport subgame_cut, endgame_value, endgame_prefetch
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
+
+cdef inline u64 position_key(const Ctx* c, const State* s) noexcept nogil:
+    # The table's key of a trick start: the game's own (Kifameno's relative keys once its stock
+    # is drawn), or the cards still held and who holds them (ttable.tt_key) with the game's part
+    # of the points taken above them (points_key).
+    cdef u64 key
+    if own_key(c, s, &key):
+        return key
+    return tt_key(c, s) | points_key(&c.g, s, c.P)
 
 cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept nogil:
     # P's score after the last trick, whose play is forced (every game's hand_score).
@@ -38,7 +47,7 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
     play_child(&c.g, s, &child, seat, move)
     if endgame_prefetch(c, &child):
         return
-    key = tt_key(c, &child) | points_key(&c.g, &child, c.P)
+    key = position_key(c, &child)
     sk = score_key(&c.g, &child, c.P, &offset)
     tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
 
@@ -139,7 +148,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         if r == -2:
             return 0                    # a limit stopped it (c.aborted)
         if c.options & USE_TT:
-            key = tt_key(c, s) | points_key(g, s, c.P)
+            key = position_key(c, s)
             sk = score_key(g, s, c.P, &offset)
             k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
             e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)

@@ -67,10 +67,19 @@ cdef struct Game:
     u64 banned_lead             # cards that may not be led to the first trick (the coins) ...
     u64 banned_discard          # ... nor discarded to it (the Pita), unless nothing else is held
     int deal_cards              # cards of a deal: a position holding them all is in its first trick
+    signed char canon_next[176] # Kifameno's relative keys: [(suit * 11 + place) * 4 + point code],
+                                # the least place >= place of a card of that code (kifameno/game.pxd)
+    unsigned int binom[441]     # ... and the binomial coefficients C(a, b) at [21 * a + b], a <= 20
+    # Kifameno (ext/kifameno/game.pxd): the deal's stock, top card first; the cards not yet
+    # drawn are its last (popcount of State.out & ~ every hand) entries (tricks.draw_from_stock)
+    signed char stock[MAX_CARDS]
+    int stock_len
+    u64 stock_mask
 
 cdef struct State:
     u64 hand[MAX_SEATS]
-    u64 out                     # cards still held by some seat (union of the hands)
+    u64 out                     # cards still held by some seat (union of the hands), and in a
+                                # game with a stock the cards still to draw
     u64 trick_mask              # cards played to the current trick
     int leader                  # seat that led the current trick
     int count                   # cards played to the current trick
@@ -143,7 +152,7 @@ cdef struct Stats:
     u64 trick_starts
     u64 trials                  # trials of the upper bound (driver.pxi, bracket)
     u64 trial_stops             # ... stopped by their budget
-    u64 expanded[16]            # trick starts searched, by tricks left
+    u64 expanded[32]            # trick starts searched, by cards still in play // seats
 
 cdef struct Limits:
     # Shared by every search of one solve (limits.pxd).
@@ -159,6 +168,8 @@ cdef struct Ctx:
     u64 nodes
     TT tt
     bint relative               # keys on relative ranks (USE_RELATIVE and the deck fits)
+    bint relative_best          # best cards stored as (suit, place from the top): with relative
+                                # keys, and in a game whose own keys may be relative (Kifameno)
     signed char owner[MAX_CARDS]    # seat holding each card at the root, or -1
     # The relative keys (ttable.tt_key): for each suit and each subset of its cards still held
     # (a 10-bit mask from the suit's lowest card), the least subset of the same layout, for the

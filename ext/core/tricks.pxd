@@ -6,10 +6,11 @@
 # Also the facts about ducking that hold in every game without trumps (used by bounds and by
 # the games without points): they depend on who holds which cards, not on any scoring.
 from structs cimport u64, Game, State
-from bitops cimport bit, lowest_bit
+from bitops cimport bit, lowest_bit, popcount64
 # Each game's own (ext/<game>/trickrule.pxd, found first on its include path): what a trick adds
-# to its winner's taken beyond its points (0 but in Mattazza, which counts tricks).
-from trickrule cimport TRICK_BONUS
+# to its winner's taken beyond its points (0 but in Mattazza, which counts tricks), and whether
+# the seats draw from a stock after a trick (Kifameno).
+from trickrule cimport TRICK_BONUS, HAS_STOCK
 
 cdef inline int seat_at(const Game* g, int leader, int k) noexcept nogil:
     # The seat k places after `leader` in order of play (0 <= k < n): (leader + k) % n without
@@ -67,9 +68,32 @@ cdef inline void apply_card(const Game* g, const State* s, State* t, int seat, i
         t.count = 0
         t.trick_points = 0
         t.trick_mask = 0
+        if HAS_STOCK:
+            draw_from_stock(g, t, win_seat)
     else:
         t.count = s.count + 1
         t.trick_points = s.trick_points + pts
+
+cdef inline int stock_left(const Game* g, const State* s) noexcept nogil:
+    # The cards still to draw from the stock: those in play (s.out) that no hand holds and that
+    # are not on the table.
+    cdef u64 held = s.trick_mask
+    cdef int i
+    for i in range(g.n):
+        held |= s.hand[i]
+    return popcount64(s.out & ~held)
+
+cdef inline void draw_from_stock(const Game* g, State* t, int winner) noexcept nogil:
+    # After a trick (t at the start of the next one): each seat draws the stock's top card,
+    # the trick's winner first (docs/rules.md#kifameno).  The stock is drawn in whole rounds,
+    # so either n cards are left to draw or none.
+    cdef int left = stock_left(g, t)
+    cdef int top, k
+    if left == 0:
+        return
+    top = g.stock_len - left
+    for k in range(g.n):
+        t.hand[seat_at(g, winner, k)] |= bit(g.stock[top + k])
 
 cdef inline int points_left(const Game* g, const State* s) noexcept nogil:
     # The points still to take at s: in the hands, on the table, and the last trick's own

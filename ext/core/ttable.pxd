@@ -283,7 +283,7 @@ cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nog
     cdef const Game* g = &c.g
     cdef int su, place = 0
     cdef u64 m
-    if card < 0 or not c.relative:
+    if card < 0 or not c.relative_best:
         return card
     su = g.suit_of[card]
     m = s.out & g.suit_mask[su] & ~(bit(card + 1) - 1)
@@ -296,7 +296,7 @@ cdef inline int decode_best(const Ctx* c, const State* s, int code) noexcept nog
     cdef const Game* g = &c.g
     cdef int card, place
     cdef u64 m
-    if code < 0 or not c.relative:
+    if code < 0 or not c.relative_best:
         return code
     m = s.out & g.suit_mask[code // 16]
     place = code % 16

@@ -4,3 +4,4 @@
 # TRICK_BONUS * tricks won.  The points of a hand (35 with the last trick's 3) stay below it.
 cdef enum:
     TRICK_BONUS = 64
+    HAS_STOCK = 0             # no stock to draw from after a trick (tricks.draw_from_stock)

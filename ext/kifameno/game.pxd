@@ -1,0 +1,214 @@
+# Kifameno as the search core sees it: the hooks that the shared skeleton (ext/core: search.pxd,
+# movegen.pxd, driver.pxi) cimports from `game`.  Compiled into ciapano._engine_kifameno with
+# this directory first on the include path and Ciapanò's second (its scoring.pxd and bounds.pxd).
+#
+# Rules (docs/rules.md#kifameno): Ciapanò's play and scoring (floors of thirds, the last trick's
+# remainder up to 11, cappotto; no discard) for 2, 3 or 4 players of 10 cards, with a stock: after
+# each trick every seat draws its top card, the winner first (trickrule.pxd, HAS_STOCK;
+# tricks.draw_from_stock).  State.out holds the cards still to draw besides the hands', so
+# "cards still in play" is what it means here, and the points still to take (State.out_points,
+# tricks.points_left) count the stock's.
+#
+# The table key.  A drawn card's holder depends on who won the trick before the draw, so the
+# relative keys, which name each card by the seat the deal gave it to, are off while the deal
+# has a stock (driver.pxi, Ctx.relative).  The key is then the cards still in play (40 bits:
+# ttable.tt_key) and, above them, for each round of draws made so far, who drew it (points_key):
+# the hands are the cards the deal gave each seat and the cards each round gave it, less the
+# cards played; the stock left is the stock's last cards.  So the key says exactly who holds
+# what, and which cards are still to draw, in what order.  A round whose cards have all been
+# played is coded 0, so that positions that differ only in who drew cards now gone share an
+# entry.  With 4 players (no stock) the key is Ciapanò's relative key.
+#
+# Which of the skeleton's techniques run for Kifameno, and why:
+# - rank equivalence (movegen.pxd): sound.  Two cards of one hand and suit with no card still in
+#   play between them (the stock's included: they are in State.out) and equal points are
+#   interchangeable: a swap maps every line of play, draws included, to one with the same tricks
+#   and points.
+# - the score key, kin entries and their residue shifts (Ciapanò's scoring.pxd): sound as for
+#   Ciapanò.  Their proofs use only the scoring (floors, the remainder to 11, cappotto) and that
+#   the cards still in play decide the units still to come, which the stock's cards are.
+# - the cheap bounds: only the part that rests on the points (cheap_bounds below).
+# - the move order and the move memory: only an order; Ciapanò's weights (ordering.pxd).
+# - NOT the part of Ciapanò's bounds that asks whether P can duck every remaining trick, nor its
+#   mid-trick bound, nor its games without points (null game, last-trick and k-trick games):
+#   they reason about hands that only shrink, and cards still to draw may change them (the
+#   ducking bound and the mid-trick bound do run once the stock is drawn: cheap_bounds,
+#   mid_trick_bound below).
+# - quasi-equivalent and dominated cards (Ciapanò's quasi.pxd, GAME_QUASI): sound.  Their proof
+#   swaps two cards of one hand and suit with no card in play between them (the stock's count,
+#   being in State.out) and uses only that the mirror lines have the same trick winners, and
+#   so here the same draws too, and Ciapanò's scoring.
+from structs cimport u64, Ctx, Game, State, MAX_CARDS
+from bitops cimport bit, lowest_bit, popcount64
+from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
+                     play_child, play_forced_trick, play_last_trick_winner, stock_left, p_takes_trick,
+                     can_duck_everything)
+from scoring cimport whole_points, hand_score, score_key, residue_shifts, set_units
+from bounds cimport may_take_all, other_may_take_all, mid_trick_bound as ciapano_mid_trick_bound
+from ordering cimport order_score
+from bounds cimport nobody_takes_all
+from quasi cimport run_known
+
+cdef enum:
+    GAME_QUASI = 1              # quasi-equivalent and dominated cards (above)
+    GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
+    DRAWS_SHIFT = 40            # the rounds' drawers sit above the cards' 40 bits (points_key)
+    MAX_ROUNDS = 10             # rounds of draws the key holds: 2 bits each in bits 40..59
+    RELATIVE_MAX_2 = 20         # cards in play at most for a relative key (own_key): 2 players,
+    RELATIVE_MAX_3 = 15         # 3 players (C(15, 5) * C(10, 5) < 2**23 codes of the holders)
+
+cdef inline u64 subset_rank(const Game* g, u64 m) noexcept nogil:
+    # The rank of the set m of places among the sets of as many places (the combinatorial number
+    # system: the i-th lowest place j adds C(j, i + 1)); places below 21.
+    cdef u64 r = 0
+    cdef int i = 0
+    while m:
+        r += g.binom[21 * lowest_bit(m) + i + 1]
+        m &= m - 1
+        i += 1
+    return r
+
+cdef inline bint relative_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
+    # Relative ranks once the stock is drawn.  From then on the hands only shrink, and as in
+    # Ciapanò (ext/core/ttable.pxd) two positions whose suits hold, from the highest card down,
+    # the same sequence of (holder, card points) are the same game: every trick goes the same
+    # way with the same points, whatever cards were played before.  The deal's relative keys
+    # cannot serve (their tables name each card by the seat the deal gave it to), so the key is
+    # made here: each suit's cards in play, lowest first, are renamed to the least places of
+    # the suit with the same points in the same order (the least embedding of the sequence of
+    # points, found greedily from the lowest place: Game.canon_next), which gives a mask of at
+    # most 40 bits that the sequence of points alone decides; above it (bits 40..62) the holders
+    # of the renamed cards in that order: with 2 players the places of seat 0's cards (20 bits
+    # for 20 cards), with 3 the rank of seat 0's places among the k cards times the ways to
+    # place seat 1's among the others, plus the rank of seat 1's (the hands being of equal
+    # size at a trick start, C(15, 5) * C(10, 5) = 756,756 codes with 15 cards); bit 63 set
+    # tells these keys from the others (the cards and the rounds' drawers: bits 0..59).  The
+    # stored best card is (suit, place from the top) (Ctx.relative_best), which names the same
+    # card in every position of a key.  False where no relative key is made: the stock not yet
+    # drawn, too many cards, or relative keys off.
+    cdef const Game* g = &c.g
+    cdef int n = g.n
+    cdef int k = popcount64(s.out)
+    cdef int su, low, place, card, j = 0, rest = 0
+    cdef u64 m, mask = 0, holders, seq0 = 0, seq1 = 0
+    if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else RELATIVE_MAX_3):
+        return False
+    if n > 3 or stock_left(g, s) != 0:
+        return False
+    for su in range(g.n_suits):
+        m = s.out & g.suit_mask[su]
+        low = lowest_bit(g.suit_mask[su])
+        place = 0
+        while m:
+            card = lowest_bit(m)
+            m &= m - 1
+            place = g.canon_next[(su * 11 + place) * 4 + g.pcode[card]]
+            mask |= bit(low + place)
+            place += 1
+            if s.hand[0] & bit(card):
+                seq0 |= bit(j)
+            else:
+                if s.hand[1] & bit(card):
+                    seq1 |= bit(rest)
+                rest += 1
+            j += 1
+    if n == 2:
+        holders = seq0
+    else:
+        holders = subset_rank(g, seq0) * g.binom[21 * rest + popcount64(seq1)] + subset_rank(g, seq1)
+    key[0] = mask | (holders << DRAWS_SHIFT) | ((<u64>1) << 63)
+    return True
+
+cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
+    # The main search's key once the stock is drawn (relative_key), else the skeleton's (False:
+    # tt_key, the cards in play, and points_key, the drawers of each round).
+    return relative_key(c, s, key)
+
+cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
+    # At the start of a trick: for each round r of draws made so far, 2 bits at 40 + 2r: 0 if
+    # its cards have all been played, else 1 + the seat that drew its first card (the trick's
+    # winner), known from the holder of any of its cards still held (the k-th card of a round
+    # goes to the seat k places after the first drawer).  Needs players <= 3 (set_scoring).
+    cdef int rounds = (g.stock_len - stock_left(g, s)) // g.n
+    cdef int r, k, i, card
+    cdef u64 key = 0
+    for r in range(rounds):
+        for k in range(g.n):
+            card = g.stock[r * g.n + k]
+            if s.out & bit(card):
+                for i in range(g.n):
+                    if s.hand[i] & bit(card):
+                        key |= (<u64>(1 + (i - k + g.n) % g.n)) << (DRAWS_SHIFT + 2 * r)
+                        break
+                break
+    return key
+
+cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
+    # Ciapanò's cheap bounds from the points alone (ext/ciapano/bounds.pxd: proved there from
+    # the scoring; the points still to take count the stock's): P's floor, or 0 while it may
+    # take every point; 11 while another seat may, else the most of P's floor with every point
+    # still to take and 11 minus the others' present floors.  (Not the duck of every trick.)
+    cdef int i, others_floor = 0
+    cdef int still = s.out_points + s.trick_points + g.discard_points
+    for i in range(g.n):
+        if i != P:
+            others_floor += whole_points(g, s.taken[i])
+    if may_take_all(g, s, P):
+        lower[0] = 0
+    else:
+        lower[0] = whole_points(g, s.taken[P])
+    if other_may_take_all(g, s, P):
+        upper[0] = g.hand_points
+        return
+    upper[0] = whole_points(g, s.taken[P] + still)
+    if stock_left(g, s) == 0 and can_duck_everything(g, s, P):
+        # Once the stock is drawn, the hands only shrink, as in Ciapanò: its proof holds.
+        upper[0] = whole_points(g, s.taken[P])
+    elif g.hand_points - others_floor > upper[0]:
+        upper[0] = g.hand_points - others_floor
+
+cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+    # Ciapanò's (ext/ciapano/bounds.pxd) once the stock is drawn: its proof needs hands that
+    # only shrink after this trick.  Else none (-1).
+    if stock_left(g, s) != 0:
+        return -1
+    return ciapano_mid_trick_bound(g, s, P, alpha, beta)
+
+cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
+    # Ciapanò's parameters (scoring.set_units), and what the key of the draws needs: a deck in
+    # 40 bits, and with a stock (Game.stock, set before) at most 3 players and 12 rounds.
+    # Raises ValueError for what the core cannot hold.
+    cdef Game* g = &c.g
+    cdef int su
+    cdef int place, code, low, best, a, b
+    set_units(c, scoring)
+    for a in range(21):
+        for b in range(21):
+            if b > a:
+                g.binom[21 * a + b] = 0
+            elif b == 0 or b == a:
+                g.binom[21 * a + b] = 1
+            else:
+                g.binom[21 * a + b] = g.binom[21 * (a - 1) + b - 1] + g.binom[21 * (a - 1) + b]
+    if g.n_suits > 4 or g.n_pcodes > 4:
+        raise ValueError("suit_masks: at most 4 suits of 4 point values each (own_key)")
+    for su in range(g.n_suits):
+        if g.suit_mask[su] >> DRAWS_SHIFT:
+            raise ValueError("suit_masks: the deck must fit in 40 bits (points_key)")
+        low = lowest_bit(g.suit_mask[su])
+        if (g.suit_mask[su] >> low) >= (1 << 10):
+            raise ValueError("suit_masks: a suit spans more than 10 places (own_key)")
+        # canon_next: for each place 0..10 and point code, the least place at or above it of a
+        # card of the suit with that code (10: none; never asked for, see own_key).
+        for place in range(11):
+            for code in range(4):
+                best = 10
+                for card in range(low + place, low + 10):
+                    if (g.suit_mask[su] & bit(card)) and g.pcode[card] == code:
+                        best = card - low
+                        break
+                g.canon_next[(su * 11 + place) * 4 + code] = best
+    if g.stock_len and (g.n > 3 or g.stock_len // g.n > MAX_ROUNDS):
+        raise ValueError(f"stock: {g.stock_len} cards for {g.n} seats do not fit the key "
+                         f"(3 seats and {MAX_ROUNDS} rounds at most)")
+    return 0
