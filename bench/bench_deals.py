@@ -26,6 +26,7 @@ Usage (from the repository root, with the package installed)::
     python bench/bench_deals.py --set random --count 20 --repeat 2   # best of 2 runs a deal
     python bench/bench_deals.py --game busca --set random --count 20 --timeout 300   # Busca
     python bench/bench_deals.py --game mattazza --set random --count 20 --timeout 300   # Mattazza
+    python bench/bench_deals.py --game kifameno --set random --count 20 --timeout 300   # 2 and 3
 """
 
 from __future__ import annotations
@@ -55,9 +56,7 @@ def _position(kind: str, spec: tuple, tricks: int = 0) -> ciapano.Position:
     if kind == "file":
         pos = ciapano.load(spec[0])
     else:
-        game = ciapano.find_game(spec[2])(players=spec[0]) if spec[2] == "ciapano" else None
-        if game is None:
-            game = ciapano.find_game(spec[2])()
+        game = ciapano.find_game(spec[2]).from_rules(spec[0])
         pos = random_deal(seed=spec[1], game=game)
     rng = np.random.default_rng(abs(hash(spec)) % 2**32 if kind == "file" else spec[1])
     for _ in range(tricks * pos.players):
@@ -158,8 +157,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", choices=["shipped", "random"], default="shipped")
     ap.add_argument(
-        "--game", choices=["ciapano", "busca", "mattazza"], default="ciapano",
-        help="the game (Busca and Mattazza: 4 players; --players is ignored)",
+        "--game", choices=["ciapano", "busca", "mattazza", "kifameno"], default="ciapano",
+        help="the game (Busca and Mattazza: 4 players, --players is ignored; Kifameno: 2 or 3)",
     )  # fmt: skip
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
     ap.add_argument("--count", type=int, default=20)
@@ -183,10 +182,13 @@ def main() -> None:
         ap.error(f"--checked: {args.checked} is negative")
     if args.timeout <= 0:
         ap.error(f"--timeout: {args.timeout} is not a positive number of seconds")
-    if any(n not in (3, 4, 5) for n in args.players):
-        ap.error(f"--players: {args.players}: each must be 3, 4 or 5")
-    if args.game != "ciapano":
+    counts = ciapano.find_game(args.game).player_counts
+    if args.game in ("busca", "mattazza"):
         args.players = [4]
+    elif args.game == "kifameno" and args.players == [3, 4, 5]:
+        args.players = [2, 3]
+    if any(n not in counts for n in args.players):
+        ap.error(f"--players: {args.players}: {args.game} is played by {counts}")
 
     results = []
     checked_rows = []

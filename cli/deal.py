@@ -17,13 +17,14 @@ from .options import SETTINGS, fail, interrupted, output, steps_bar
     "game_name",
     metavar="NAME",
     default=None,
-    help="The game: ciapano (default), busca or mattazza.",
+    help="The game: ciapano (default), busca, mattazza or kifameno.",
 )
 @click.option(
     "--players",
     type=int,
     default=None,
-    help="Ciapanò: 3, 4 or 5 (default 4); Busca and Mattazza: 4 (the default).",
+    help="Ciapanò: 3, 4 or 5 (default 4); Busca and Mattazza: 4 (the default); Kifameno: 2, 3 "
+    "or 4 (default 2).",
 )
 @click.option(
     "--count", type=int, metavar="N", default=1, show_default=True, help="How many deals."

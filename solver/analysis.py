@@ -100,10 +100,13 @@ class _Engine:
         self.limits = limits
         self.core = open_search(first, tt_mb, OPTION_ALL, limits)
         self._at = first
+        self._stock = len(first.stock)
 
     def _root(self, position: Position) -> None:
         if position is not self._at:
-            self.core.set_root(*root_args(position))
+            # (A stock, Kifameno's, is the first position's: the later ones drew from it.)
+            drawn = self._stock - len(position.stock)
+            self.core.set_root(*root_args(position), drawn=drawn)
             self._at = position
 
     def value(

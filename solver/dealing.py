@@ -45,7 +45,8 @@ def random_deals(
     :param dealer: the dealing seat; default the last seat, so that seat 0 leads.
     :param game: the game (default ``Ciapano(players)``), e.g. ``Busca()``: 4 hands of 10.
     :returns: positions from :meth:`Position.from_deal`; with 3-player Ciapanò the dealer's
-        14th card is its discard.  For the same seed, Ciapanò's deals are those of earlier
+        14th card is its discard; in a game with a stock (Kifameno) the cards after the hands
+        are the stock, top card first.  For the same seed, Ciapanò's deals are those of earlier
         versions.
     :raises GameError: for a number of players the game is not played by, or that is not the
         game's.
@@ -60,7 +61,8 @@ def random_deals(
         order = [cards[i] for i in rng.permutation(len(cards))]
         hands = [order[i * size : (i + 1) * size] for i in range(n)]
         discard = order[n * size] if g.has_discard else None
-        yield Position.from_deal(hands, d, discard, g)
+        stock = order[n * size :] if g.has_stock else None
+        yield Position.from_deal(hands, d, discard, g, stock)
 
 
 def random_deal(
@@ -97,8 +99,9 @@ def random_histories(
     :param tt_mb: table memory of the optimal seats' searches, in MiB.
     :param game: the game (default Ciapanò for ``players``).
     :returns: JSON-ready dicts ``{"id"[, "game"], "players"[, "rules"], "dealer", "deal"[,
-        "discard"][, "play"]}`` (``docs/records.md``); the id is ``"SEED-N"`` (``"N"`` without a
-        seed), N from 1; ``game`` and ``rules`` are given unless they are Ciapanò's defaults.
+        "discard"][, "stock"][, "play"]}`` (``docs/records.md``); the id is ``"SEED-N"``
+        (``"N"`` without a seed), N from 1; ``game`` and ``rules`` are given unless they are
+        Ciapanò's defaults.
     :raises GameError: for a number of players the game is not played by.
     :raises PositionError: for an unknown policy or a list of policies of the wrong length.
     :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C while playing out.
@@ -118,6 +121,8 @@ def random_histories(
         record["deal"] = [h.texts() for h in pos.hands]
         if pos.discard is not None:
             record["discard"] = pos.discard.text
+        if pos.stock:
+            record["stock"] = [c.text for c in pos.stock]
         if play is not None:
             cards = play_out(pos, play, None if seed is None else [seed, i], tt_mb=tt_mb)
             record["play"] = [c.text for c in cards]

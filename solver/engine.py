@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
-_ENGINES = ("ciapano", "busca", "mattazza")
+_ENGINES = ("ciapano", "busca", "mattazza", "kifameno")
 
 
 def engine_for(game: str) -> ModuleType:
@@ -128,7 +128,7 @@ def open_search(
     :param options: the techniques to use (``OPTION_*`` flags), for tests of the search.
     :param limits: limits shared with other searches of the same solve.
     :returns: the engine's ``Search``, whose root is the position (the hands hold the cards they
-        played to the current trick).
+        played to the current trick; a stock, Kifameno's, is the position's, none drawn).
     :raises GameError: for a game without an engine.
     :raises MemoryError: if the table cannot be allocated.
     """
@@ -147,6 +147,7 @@ def open_search(
         tt_mb,
         options,
         limits,
+        stock=[c.index for c in position.stock],
     )
 
 

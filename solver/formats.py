@@ -147,9 +147,9 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
     """The game of a parsed file (``"game"``, default ``"ciapano"``; ``"players"``; ``"rules"``),
     its ``key`` (``"hands"`` or ``"deal"``) holding one entry a seat.
 
-    :raises PositionError: naming ``game``, ``players``, the key, ``rules.KEY`` or ``discard``
-        for an unknown game, a number of seats it is not played by, an unknown or bad option, or
-        a discard in a game without one.
+    :raises PositionError: naming ``game``, ``players``, the key, ``rules.KEY``, ``discard`` or
+        ``stock`` for an unknown game, a number of seats it is not played by, an unknown or bad
+        option, or a discard or a stock in a game without one.
     """
     n = len(data[key])
     players = data.get("players", n)
@@ -171,6 +171,12 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
         raise PositionError(
             "discard",
             f"{data['discard']!r} given, but {game} has no discard (only 3-player Ciapanò has one)",
+        )
+    if data.get("stock") and not game.has_stock:
+        raise PositionError(
+            "stock",
+            f"{data['stock']!r} given, but {game} has no stock (only Kifameno with 2 or 3 "
+            "players has one)",
         )
     return game
 
@@ -217,6 +223,14 @@ def raise_game_error(data: Mapping[str, Any], key: str) -> None:
     file_game(data, key)
 
 
+def _stock_size(stock: Any) -> int:
+    """The number of cards of a view's stock: given as a number, or as cards (hidden from the
+    viewer: only their number counts)."""
+    if stock is None:
+        return 0
+    return stock if isinstance(stock, int) else len(stock)
+
+
 def _counts(data: Mapping[str, Any]) -> list[int]:
     """The seats whose hands a snapshot gives as counts."""
     return [s for s, h in enumerate(data.get("hands", [])) if isinstance(h, int)]
@@ -234,7 +248,9 @@ def from_dict(data: Mapping[str, Any]) -> Position:
     """
     form, game = _check(data)
     if form == "history":
-        start = Position.from_deal(data["deal"], data["dealer"], data.get("discard"), game)
+        start = Position.from_deal(
+            data["deal"], data["dealer"], data.get("discard"), game, data.get("stock")
+        )
         return start.play_all(data.get("play", []))
     counts = _counts(data)
     if counts:
@@ -253,6 +269,7 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         discard=data.get("discard"),
         game=game,
         tricks=data.get("tricks"),
+        stock=data.get("stock"),
     )
     if "gone" in data and CardSet(data["gone"]) != cards_gone(pos):
         raise PositionError(
@@ -303,6 +320,7 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
             view,
             discard=data.get("discard"),
             game=game,
+            stock=data.get("stock"),
         )
     counts = _counts(data)
     voids = {
@@ -312,6 +330,12 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         if key >= n:
             raise InformationSetError(f"voids.{key}", f"{key} is not a seat of {n} players")
     if not counts:
+        if isinstance(data.get("stock"), int):
+            raise InformationSetError(
+                "stock",
+                f"{data['stock']} is a number of hidden cards, but every hand is open: give the "
+                "stock's cards, top card first",
+            )
         pos = from_dict(data)
         return InformationSet.from_position(pos, pos.to_move if view is None else view, voids=voids)
     hands = data["hands"]
@@ -349,6 +373,7 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         voids=voids,
         game=game,
         tricks=data.get("tricks"),
+        stock=_stock_size(data.get("stock")),
     )
     # Cards given for other seats than the viewer are hidden from it; they must be unseen cards.
     for s, h in enumerate(hands):
@@ -386,6 +411,7 @@ def view_at(record: Any, index: int) -> InformationSet:
             raise PositionError("deal", "is missing: a hand record is in the history form")
         deal, dealer, play = record["deal"], record["dealer"], list(record.get("play", []))
         discard = record.get("discard")
+        stock = record.get("stock")
     else:
         try:
             deal, dealer, play = record.deal, record.dealer, list(record.play)
@@ -395,13 +421,16 @@ def view_at(record: Any, index: int) -> InformationSet:
             ) from None
         discard = getattr(record, "discard", None)
         game = getattr(record, "game", None)
+        stock = getattr(record, "stock", None)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(play):
         raise PositionError(
             "index", f"{index!r} is not a card of the play: indices run from 0 to {len(play) - 1}"
         )
     # The whole play is checked, so that card ``index`` is known to be legal.
-    Position.from_deal(deal, dealer, discard, game).play_all(play)
-    return InformationSet.from_history(deal, dealer, play[:index], discard=discard, game=game)
+    Position.from_deal(deal, dealer, discard, game, stock).play_all(play)
+    return InformationSet.from_history(
+        deal, dealer, play[:index], discard=discard, game=game, stock=stock
+    )
 
 
 def parse_json(text: str | bytes) -> Any:

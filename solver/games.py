@@ -35,7 +35,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, ClassVar
 
-from .cards import CARDS, ITALIAN_40, Card, CardSet, Deck, Suit
+from .cards import CARDS, ITALIAN_40, Card, CardSet, Deck, Rank, Suit
 from .errors import GameError
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "Cappotto",
     "Ciapano",
     "Game",
+    "Kifameno",
     "Mattazza",
     "busca_penalties",
     "find_game",
@@ -235,8 +236,8 @@ class Game(ABC):
 
     @property
     def tricks(self) -> int:
-        """Tricks in a hand (the hand size)."""
-        return self.hand_size
+        """Tricks in a hand: the hand size, and one more for each round of draws from a stock."""
+        return self.hand_size + self.stock_size // self.players
 
     @property
     def has_discard(self) -> bool:
@@ -245,10 +246,21 @@ class Game(ABC):
         return False
 
     @property
+    def stock_size(self) -> int:
+        """The cards left over after the deal, drawn one a seat after each trick (Kifameno's
+        stock, ``docs/rules.md#kifameno``); 0 in a game without a stock."""
+        return 0
+
+    @property
+    def has_stock(self) -> bool:
+        """Whether the seats draw from a stock after each trick (:attr:`stock_size` > 0)."""
+        return self.stock_size > 0
+
+    @property
     def deal_size(self) -> int:
-        """The cards of a deal: every hand, and the discard if there is one (40 for every game
-        so far)."""
-        return self.players * self.hand_size + int(self.has_discard)
+        """The cards of a deal: every hand, the discard if there is one, and the stock (the
+        deck's 40, or Kifameno's 39 with 3 players)."""
+        return self.players * self.hand_size + int(self.has_discard) + self.stock_size
 
     def first_leader(self, dealer: int) -> int:
         """The seat that leads the first trick: the one after the dealer."""
@@ -759,8 +771,104 @@ class Mattazza(_WholePoints):
         return "Mattazza()"
 
 
+@dataclass(frozen=True, repr=False)
+class Kifameno(Ciapano):
+    """Kifameno (Chi fa meno; ``docs/rules.md#kifameno``): Ciapanò's play and scoring for 2, 3
+    or 4 players of 10 cards each, the cards left over forming a **stock** from which, after
+    each trick, every seat draws one card, the trick's winner first, until it is empty.
+
+    With 2 players the stock holds 20 cards (20 tricks); with 3 players one four is taken out
+    of the deck (``removed``, default ``4C``) and the stock holds 9 (13 tricks); with 4 there
+    is no stock and the game is Ciapanò.  Card points in thirds of a point (32 in the deck: the
+    removed four carries none); the hand score in penalty points, 11 a hand, with Ciapanò's
+    ``cappotto`` option and no discard.
+
+    :param players: 2 (default), 3 or 4.
+    :param cappotto: as :class:`Ciapano`'s (default ``"all"``).
+    :param removed: with 3 players, the four taken out of the deck (a :class:`~ciapano.Card` or
+        its text; default ``4C``); refused with 2 or 4 players.
+    :raises GameError: (a ``ValueError``) naming ``players``, ``rules.cappotto`` or
+        ``rules.removed``.
+    """
+
+    name: ClassVar[str] = "kifameno"
+    title: ClassVar[str] = "Kifameno"
+    option_names: ClassVar[tuple[str, ...]] = ("cappotto", "removed")
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+
+    players: int = 2
+    cappotto: Cappotto = Cappotto.ALL
+    removed: Card | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        removed = self.removed
+        if self.players != 3:
+            if removed is not None:
+                raise GameError(
+                    "rules.removed",
+                    f"{_text(removed)!r} given, but a four is taken out only with 3 players "
+                    f"(here {self.players})",
+                )
+            return
+        if removed is None:
+            removed = Card("4C")
+        try:
+            card = Card(removed)
+        except (ValueError, TypeError):
+            card = None
+        if card is None or card.rank is not Rank.R4:
+            raise GameError(
+                "rules.removed", f"{_text(removed)!r} is not a four: give one of 4S, 4H, 4D, 4C"
+            )
+        object.__setattr__(self, "removed", card)
+
+    @cached_property
+    def deck(self) -> Deck:
+        """The 40-card deck, or with 3 players the 39 cards left when :attr:`removed` is out."""
+        if self.removed is None:
+            return ITALIAN_40
+        return ITALIAN_40.without([self.removed])
+
+    @property
+    def hand_size(self) -> int:
+        """10 cards each (``docs/rules.md#kifameno``)."""
+        return 10
+
+    @property
+    def has_discard(self) -> bool:
+        """Kifameno has no discard."""
+        return False
+
+    @property
+    def stock_size(self) -> int:
+        """20 cards with 2 players, 9 with 3, none with 4."""
+        return self.deck.size - self.players * self.hand_size
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """``{"cappotto": ...}``, and ``"removed"`` with 3 players."""
+        options = super().options
+        if self.removed is not None:
+            options["removed"] = self.removed.text
+        return options
+
+    def __repr__(self) -> str:
+        extra = f", removed={self.removed.text!r}" if self.removed is not None else ""
+        return f"Kifameno(players={self.players}, cappotto={self.cappotto.value!r}{extra})"
+
+
+def _text(value: object) -> str:
+    return value.text if isinstance(value, Card) else str(value)
+
+
 #: The games by name, as a position file's ``"game"`` names them.
-GAMES: dict[str, type[Game]] = {"ciapano": Ciapano, "busca": Busca, "mattazza": Mattazza}
+GAMES: dict[str, type[Game]] = {
+    "ciapano": Ciapano,
+    "busca": Busca,
+    "mattazza": Mattazza,
+    "kifameno": Kifameno,
+}
 
 
 def _normal_name(name: str) -> str:

@@ -38,12 +38,17 @@ class Position:
     :param discard: with 3-player Ciapanò, the dealer's discard, which goes to the last trick's
         winner.
     :param game: the :class:`~ciapano.Game`; default ``Ciapano(players=len(hands))``.
+    :param stock: in a game with a stock (Kifameno, ``docs/rules.md#kifameno``), the cards still
+        to be drawn, **top card first**: a whole number of rounds (one card a seat); after each
+        trick every seat draws one, the trick's winner first.  Default none.  The hands need
+        not be full (a puzzle may hold a few cards a seat beside its stock).
     :raises PositionError: (a ``ValueError``) naming the field and value of any inconsistency
         (:func:`ciapano.validate.check_table`): a card twice or not of the game's deck, hand
         sizes that do not fit the trick or the number of players, a trick card its player could
         not play (not following suit, or Busca's first-trick bans,
         ``docs/rules.md#busca-first-trick``), points that do not add up, a missing or extra
-        discard, a game for another number of players.
+        discard, a game for another number of players, a stock in a game without one or that is
+        not whole rounds.
     """
 
     __slots__ = (
@@ -51,6 +56,7 @@ class Position:
         "_game",
         "_hands",
         "_leader",
+        "_stock",
         "_taken",
         "_trick",
         "_tricks",
@@ -68,6 +74,7 @@ class Position:
         discard: CardLike | None = None,
         game: Game | None = None,
         tricks: Sequence[int] | None = None,
+        stock: Iterable[CardLike] | None = None,
     ) -> None:
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise PositionError("hands", f"{hands!r} is not a list of hands")
@@ -77,6 +84,7 @@ class Position:
         hand_sets = tuple(parse_card_set(f"hands[{i}]", h, deck) for i, h in enumerate(hands))
         trick_cards = parse_cards("trick", trick, deck)
         discard_card = None if discard is None else parse_card("discard", discard, deck)
+        stock_cards = () if stock is None else parse_cards("stock", stock, deck)
         won_sets = None
         if won is not None:
             if isinstance(won, (str, bytes)) or not isinstance(won, Sequence) or len(won) != n:
@@ -84,7 +92,9 @@ class Position:
             won_sets = tuple(parse_card_set(f"won[{i}]", w, deck) for i, w in enumerate(won))
             if taken is not None:
                 raise PositionError("taken", "give either 'won' or 'taken', not both")
-        self._init(game, hand_sets, leader, trick_cards, taken, won_sets, discard_card, tricks)
+        self._init(
+            game, hand_sets, leader, trick_cards, taken, won_sets, discard_card, tricks, stock_cards
+        )
 
     # -- construction and validation ------------------------------------------------------
 
@@ -98,6 +108,7 @@ class Position:
         won: tuple[CardSet, ...] | None,
         discard: Card | None,
         tricks: Sequence[int] | None = None,
+        stock: tuple[Card, ...] = (),
     ) -> None:
         facts = check_table(
             game,
@@ -109,8 +120,9 @@ class Position:
             won=won,
             taken=taken,
             tricks=tricks,
+            stock=stock,
         )
-        self._set(game, hands, leader, trick, facts.taken, won, discard, facts.tricks)
+        self._set(game, hands, leader, trick, facts.taken, won, discard, facts.tricks, None, stock)
 
     def _set(
         self,
@@ -123,6 +135,7 @@ class Position:
         discard: Card | None,
         tricks: tuple[int, ...] | None = None,
         first: bool | None = None,
+        stock: tuple[Card, ...] = (),
     ) -> None:
         self._game = game
         self._hands = hands
@@ -131,9 +144,10 @@ class Position:
         self._taken = taken
         self._won = won
         self._tricks = tricks
+        self._stock = stock
         self.discard = discard
         if first is None:
-            in_play = sum(len(h) for h in hands) + len(trick) + (discard is not None)
+            in_play = sum(len(h) for h in hands) + len(trick) + (discard is not None) + len(stock)
             first = in_play == game.deal_size
         self._first = first
 
@@ -150,6 +164,7 @@ class Position:
         dealer: int,
         discard: CardLike | None = None,
         game: Game | None = None,
+        stock: Iterable[CardLike] | None = None,
     ) -> Position:
         """The position at the opening lead of a dealt hand.
 
@@ -158,8 +173,10 @@ class Position:
             beside it; Busca: 10 each).
         :param dealer: the dealing seat; the seat after it leads.
         :param game: the game; default ``Ciapano(players=len(deal))``.
+        :param stock: in a game with a stock (Kifameno), the undealt cards in order, top card
+            first.
         :raises PositionError: for a deal that is not the game's whole deal in hands of the
-            right size.
+            right size (with the stock, in a game that has one).
         """
         if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence):
             raise PositionError("deal", f"{deal!r} is not a list of hands")
@@ -195,9 +212,23 @@ class Position:
                     f"holds {len(h)} cards; with {n} players of {game.title} each seat is dealt "
                     f"{size}",
                 )
+        stock_cards = () if stock is None else parse_cards("stock", stock, game.deck)
+        if len(stock_cards) != game.stock_size:
+            raise PositionError(
+                "stock",
+                f"{len(stock_cards)} cards given; a deal of {n} players of {game.title} leaves "
+                f"{game.stock_size} in the stock",
+            )
+        for i, c in enumerate(stock_cards):
+            if c in seen:
+                raise PositionError(
+                    f"stock[{i}]", f"card {c} appears twice: in deal[{seen[c]}] and in the stock"
+                )
         won = tuple(CardSet(0) for _ in range(n))
         self = object.__new__(cls)
-        self._init(game, tuple(hands), game.first_leader(dealer), (), None, won, d)
+        self._init(
+            game, tuple(hands), game.first_leader(dealer), (), None, won, d, None, stock_cards
+        )
         return self
 
     # -- state ---------------------------------------------------------------------------
@@ -251,14 +282,21 @@ class Position:
         return self._tricks
 
     @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards still to be drawn, top card first (a game with a stock: Kifameno); empty
+        in the others and once it is drawn."""
+        return self._stock
+
+    @property
     def to_move(self) -> int:
         """The seat whose turn it is."""
         return (self._leader + len(self._trick)) % self._game.players
 
     @property
     def tricks_left(self) -> int:
-        """Tricks not yet completed, the current one included."""
-        return len(self._hands[self.to_move])
+        """Tricks not yet completed, the current one included (one more for each round of draws
+        left in a stock)."""
+        return len(self._hands[self.to_move]) + len(self._stock) // self._game.players
 
     @property
     def trick_number(self) -> int:
@@ -274,7 +312,7 @@ class Position:
 
     def is_over(self) -> bool:
         """Whether every card has been played."""
-        return not self._trick and not any(self._hands)
+        return not self._trick and not any(self._hands) and not self._stock
 
     def legal_moves(self) -> CardSet:
         """The cards the seat to move may play (:meth:`Game.legal_moves
@@ -313,6 +351,7 @@ class Position:
         won = self._won
         tricks = self._tricks
         first = self._first
+        stock = self._stock
         if len(trick) == n:
             first = False
             winner = game.trick_winner(trick, leader)
@@ -324,8 +363,14 @@ class Position:
                 tricks = tuple(t + 1 if s == winner else t for s, t in enumerate(tricks))
             trick = ()
             leader = winner
+            if stock:
+                # Each seat draws one card, the trick's winner first (docs/rules.md#kifameno).
+                for k in range(n):
+                    drawer = (winner + k) % n
+                    hands[drawer] = hands[drawer].add(stock[k])
+                stock = stock[n:]
         return Position._make(
-            game, tuple(hands), leader, trick, taken, won, self.discard, tricks, first
+            game, tuple(hands), leader, trick, taken, won, self.discard, tricks, first, stock
         )
 
     def play_all(self, cards: Iterable[CardLike]) -> Position:
@@ -391,6 +436,8 @@ class Position:
                 d["tricks"] = list(self._tricks)
         if self.discard is not None:
             d["discard"] = self.discard.text
+        if self._stock:
+            d["stock"] = [c.text for c in self._stock]
         d["rules"] = self._game.options
         return d
 
@@ -403,6 +450,7 @@ class Position:
             self._taken,
             self._tricks,
             self.discard,
+            self._stock,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -426,6 +474,8 @@ class Position:
             parts.append(f"tricks={list(self._tricks)!r}")
         if self.discard is not None:
             parts.append(f"discard={self.discard.text!r}")
+        if self._stock:
+            parts.append(f"stock={[c.text for c in self._stock]!r}")
         if not (type(self._game) is Ciapano and self._game == Ciapano(players=self.players)):
             parts.append(f"game={self._game!r}")
         return f"Position({', '.join(parts)})"
@@ -447,6 +497,8 @@ class Position:
             lines.append("trick: " + " ".join(c.text for c in self._trick))
         if self.discard is not None:
             lines.append(f"discard: {self.discard}")
+        if self._stock:
+            lines.append("stock (top first): " + " ".join(c.text for c in self._stock))
         return "\n".join(lines)
 
 

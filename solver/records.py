@@ -58,6 +58,8 @@ class HandRecord:
     :ivar names: the players' names, indexed by seat, or None.
     :ivar id: an identifier, or None.
     :ivar comment: free text, or None.
+    :ivar stock: in a game with a stock (Kifameno), the undealt cards in order, top card first
+        (None otherwise).
     :raises RecordError: (a ``ValueError``) for a deal that is not a deal, an illegal card (its
         index in the play and the reason, the game's own rules included, such as Busca's
         first trick), a card played twice, a play that stops before the end of the hand, names
@@ -72,6 +74,7 @@ class HandRecord:
     names: tuple[str, ...] | None = None
     id: str | int | None = None
     comment: str | None = None
+    stock: tuple[Card, ...] | None = None
     _positions: tuple[Position, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -86,7 +89,8 @@ class HandRecord:
             )
             play = parse_cards("play", self.play, deck, unique=False)
             discard = None if self.discard is None else parse_card("discard", self.discard, deck)
-            opening = Position.from_deal(deal, self.dealer, discard, game)
+            stock = None if self.stock is None else parse_cards("stock", self.stock, deck)
+            opening = Position.from_deal(deal, self.dealer, discard, game, stock)
         except (PositionError, CardError) as e:
             raise RecordError(e.field, e.reason, rid) from None
         if self.names is not None:
@@ -124,6 +128,7 @@ class HandRecord:
         object.__setattr__(self, "deal", deal)
         object.__setattr__(self, "play", play)
         object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "stock", stock)
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "_positions", tuple(positions))
 
@@ -181,6 +186,8 @@ class HandRecord:
         d["deal"] = [[c.text for c in h] for h in self.deal]
         if self.discard is not None:
             d["discard"] = self.discard.text
+        if self.stock is not None:
+            d["stock"] = [c.text for c in self.stock]
         d["play"] = [c.text for c in self.play]
         game = self.game
         assert game is not None
@@ -229,6 +236,7 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         names=data.get("names"),
         id=data.get("id"),
         comment=data.get("comment"),
+        stock=data.get("stock"),
     )
 
 

@@ -134,6 +134,10 @@ class InformationSet:
         leader of a coin holds only coins, ``docs/rules.md#busca-first-trick``); accepted on
         input as ``{seat: suits}`` or one entry per seat.
     :ivar game: the :class:`~ciapano.Game` (default: Ciapanò for ``len(sizes)`` players).
+    :ivar stock: in a game with a stock (Kifameno), how many cards are still to be drawn: their
+        order is hidden from every seat, and a sampled deal orders them uniformly at random.
+        A seat knows the cards it drew (they are in its hand or were played); voids shown
+        before a draw no longer hold after it (see :meth:`from_history`).
     :raises InformationSetError: (a ``ValueError``) naming the field and value of any
         inconsistency, found by the checks every position has (:func:`ciapano.validate.check_table`:
         sizes that do not fit the trick, a card twice, points that do not add up, a viewer's
@@ -155,6 +159,7 @@ class InformationSet:
     voids: tuple[frozenset[Suit], ...] | Mapping[int, Iterable[Suit | str]] | None = None
     game: Game | None = None
     tricks: tuple[int, ...] | None = None
+    stock: int = 0
     _deals: _Deals | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- construction and validation ------------------------------------------------------
@@ -209,6 +214,7 @@ class InformationSet:
             gone=gone,
             tricks=self.tricks,
             error=InformationSetError,
+            stock=self.stock,
         )
         leader = self.leader
         put("won", won)
@@ -253,8 +259,10 @@ class InformationSet:
         # The unseen cards fill the hidden hands exactly, and some deal fits the voids.
         unseen = self.unseen
         room = sum(self.sizes[s] for s in self.hidden_seats) + int(self.discard_hidden)
+        room += self.stock
         if len(unseen) != room:
             extra = " and the unseen discard 1" if self.discard_hidden else ""
+            extra += f" and the stock {self.stock}" if self.stock else ""
             others = " + ".join(str(self.sizes[s]) for s in self.hidden_seats)
             raise InformationSetError(
                 "hands",
@@ -264,10 +272,13 @@ class InformationSet:
         self._check_voids()
 
     def _slots(self) -> list[tuple[str, int, frozenset[Suit]]]:
-        """The hidden hands as (name, room, voids): the other seats, then the unseen discard."""
+        """The hidden hands as (name, room, voids): the other seats, then the unseen discard or
+        the stock."""
         slots = [(f"seat {s}", self.sizes[s], self.voids[s]) for s in self.hidden_seats]
         if self.discard_hidden:
             slots.append(("the discard", 1, frozenset()))
+        if self.stock:
+            slots.append(("the stock", self.stock, frozenset()))
         return slots
 
     def _check_voids(self) -> None:
@@ -336,6 +347,7 @@ class InformationSet:
             voids=voids,
             game=position.game,
             tricks=None if position.won is not None else position.tricks,
+            stock=len(position.stock),
         )
         check_voids(position.hands, enumerate(info.voids))
         return info
@@ -350,6 +362,7 @@ class InformationSet:
         *,
         discard: Card | str | None = None,
         game: Game | None = None,
+        stock: Iterable[Card | str] | None = None,
     ) -> InformationSet:
         """What seat ``view`` knows after the cards ``play`` of a deal: its own cards, every
         card played and by whom, the voids this reveals (:meth:`Game.revealed_voids
@@ -360,14 +373,19 @@ class InformationSet:
 
         :param deal: each seat's dealt cards (as in ``Position.from_deal``).
         :param game: the game (default: Ciapanò for ``len(deal)`` players).
+        :param stock: in a game with a stock (Kifameno), the undealt cards in order, top card
+            first.  The viewer sees the cards it draws, not the others'; after each round of
+            draws the voids shown so far are forgotten (a seat void in a suit may draw a card
+            of it), so the deals sampled then are those that fit the voids shown since.
         :param view: the viewing seat; default the seat to move after ``play``.
         :raises PositionError: for a deal that is not a deal, or an illegal card (``play[i]``).
         :raises InformationSetError: for a seat out of range.
         """
-        pos = Position.from_deal(deal, dealer, discard, game)
+        pos = Position.from_deal(deal, dealer, discard, game, stock)
         game = pos.game
         n = pos.players
         void_sets: list[set[Suit]] = [set() for _ in range(n)]
+        drawn = len(pos.stock)
         for i, card in enumerate(play):
             seat = pos.to_move
             try:
@@ -378,6 +396,10 @@ class InformationSet:
                 raise IllegalMoveError(f"play[{i}]", message) from None
             void_sets[seat] |= game.revealed_voids(pos.trick, c, pos.first_trick)
             pos = after
+            if len(pos.stock) != drawn:
+                # A round of draws: any seat may now hold a card of a suit it was void in.
+                drawn = len(pos.stock)
+                void_sets = [set() for _ in range(n)]
         v = pos.to_move if view is None else _seat("view", view, n)
         return cls(
             v,
@@ -389,6 +411,7 @@ class InformationSet:
             discard=pos.discard if v == dealer else None,
             voids=tuple(void_sets),
             game=pos.game,
+            stock=len(pos.stock),
         )
 
     # -- derived facts --------------------------------------------------------------------
@@ -424,7 +447,7 @@ class InformationSet:
 
     def is_over(self) -> bool:
         """Whether every card has been played."""
-        return not self.trick and not any(self.sizes)
+        return not self.trick and not any(self.sizes) and not self.stock
 
     def legal_moves(self) -> CardSet:
         """The viewer's legal cards when it is to move.
@@ -441,7 +464,7 @@ class InformationSet:
     def first_trick(self) -> bool:
         """Whether no trick has been completed yet (as :attr:`Position.first_trick
         <ciapano.Position.first_trick>`)."""
-        in_play = sum(self.sizes) + len(self.trick) + int(self.game.has_discard)  # type: ignore[union-attr]
+        in_play = sum(self.sizes) + len(self.trick) + int(self.game.has_discard) + self.stock  # type: ignore[union-attr]
         return in_play == self.game.deal_size  # type: ignore[union-attr]
 
     def consistent(self, position: Position) -> bool:
@@ -459,6 +482,8 @@ class InformationSet:
             return False
         if self.discard is not None and position.discard != self.discard:
             return False
+        if len(position.stock) != self.stock:
+            return False
         return all(
             not position.hands[s].suit(suit) for s in range(self.players) for suit in self.voids[s]
         )
@@ -474,24 +499,38 @@ class InformationSet:
 
     def count_deals(self) -> int:
         """The number of deals of the unseen cards to the hidden hands (and the unseen
-        discard) that respect the hand sizes and voids: exact, by dynamic programming over the
-        suits (see the module's documentation)."""
-        return self._dealer().total
+        discard, or the stock in each of its orders) that respect the hand sizes and voids:
+        exact, by dynamic programming over the suits (see the module's documentation)."""
+        return self._dealer().total * factorial(self.stock)
 
     def deal(self, number: int) -> Position:
         """Consistent deal number ``number`` (``0 <= number < count_deals()``) as an open
-        position; every consistent deal has exactly one number.
+        position; every consistent deal has exactly one number (with a stock: the number of
+        its cards' split, times the orders of the stock, plus the number of its order).
 
         :raises InformationSetError: if the number is out of range.
         """
-        d = self._dealer()
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < d.total:
+        total = self.count_deals()
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < total:
             raise InformationSetError(
-                "number", f"{number!r} is not a deal number: they run from 0 to {d.total - 1}"
+                "number", f"{number!r} is not a deal number: they run from 0 to {total - 1}"
             )
-        return self._position(d.unrank(number))
+        return self._numbered(number)
 
-    def _position(self, hidden: list[CardSet]) -> Position:
+    def _numbered(self, number: int) -> Position:
+        split, order = divmod(number, factorial(self.stock))
+        hidden = self._dealer().unrank(split)
+        stock: list[Card] = []
+        if self.stock:
+            # The order numbered ``order`` of the stock's cards (its factorial-base digits, the
+            # Lehmer code, pick each next card among those left in index order).
+            left = sorted(hidden.pop(), key=lambda c: c.index)
+            for k in range(len(left), 0, -1):
+                i, order = divmod(order, factorial(k - 1))
+                stock.append(left.pop(i))
+        return self._position(hidden, stock)
+
+    def _position(self, hidden: list[CardSet], stock: Sequence[Card] = ()) -> Position:
         hands: list[CardSet] = []
         k = 0
         for s in range(self.players):
@@ -505,7 +544,13 @@ class InformationSet:
             discard = next(iter(hidden[k]))
         if self.won is not None:
             return Position(
-                hands, self.leader, self.trick, won=self.won, discard=discard, game=self.game
+                hands,
+                self.leader,
+                self.trick,
+                won=self.won,
+                discard=discard,
+                game=self.game,
+                stock=stock,
             )
         return Position(
             hands,
@@ -515,6 +560,7 @@ class InformationSet:
             discard=discard,
             game=self.game,
             tricks=self.tricks,
+            stock=stock,
         )
 
     # -- conversions ---------------------------------------------------------------------
@@ -541,6 +587,8 @@ class InformationSet:
                 d["gone"] = self.gone.texts()  # type: ignore[union-attr]
         if self.discard is not None:
             d["discard"] = self.discard.text
+        if self.stock:
+            d["stock"] = self.stock
         voids = {str(s): [x.name for x in sorted(v)] for s, v in enumerate(self.voids) if v}
         if voids:
             d["voids"] = voids
@@ -566,13 +614,15 @@ class InformationSet:
             lines.append("trick: " + " ".join(c.text for c in self.trick))
         if self.game.has_discard:  # type: ignore[union-attr]
             lines.append(f"discard: {self.discard if self.discard else 'unseen'}")
+        if self.stock:
+            lines.append(f"stock: {self.stock} hidden cards")
         lines.append(f"unseen: {self.unseen or '-'}")
         return "\n".join(lines)
 
 
 def cards_gone(position: Position) -> CardSet:
     """The cards of an open position no longer in play (played in completed tricks)."""
-    in_play = CardSet(position.trick)
+    in_play = CardSet(position.trick) | CardSet(position.stock)
     for h in position.hands:
         in_play |= h
     if position.discard is not None:
@@ -760,10 +810,10 @@ def sample_deals(
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise InformationSetError("n", f"{n!r} is not a number of deals >= 0")
     rng = _generator(seed)
-    d = info._dealer()
-    if d.total == 0:  # pragma: no cover - excluded by Hall's condition at construction
+    total = info.count_deals()
+    if total == 0:  # pragma: no cover - excluded by Hall's condition at construction
         raise InformationSetError("voids", "no deal of the unseen cards fits the sizes and voids")
-    return [info._position(d.unrank(_randbelow(rng, d.total))) for _ in range(n)]
+    return [info._numbered(_randbelow(rng, total)) for _ in range(n)]
 
 
 def _generator(seed: int | np.random.Generator | None) -> np.random.Generator:

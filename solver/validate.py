@@ -283,6 +283,7 @@ def check_table(
     gone: CardSet | None = None,
     tricks: object = None,
     error: type[PositionError] = PositionError,
+    stock: Sequence[Card] | int = (),
 ) -> TableFacts:
     """Check a table (a position, or what one seat sees of it) against the game.
 
@@ -305,6 +306,9 @@ def check_table(
         with ``taken`` once a trick is complete, checked against ``won``; refused by the other
         games.
     :param error: the error class raised.
+    :param stock: in a game with a stock (Kifameno), the cards still to be drawn, top first:
+        a whole number of rounds of one card a seat; or their number when they are hidden (a
+        seat's view).
     :returns: the :class:`TableFacts`.
     :raises PositionError: (or ``error``) naming the field and quoting the value of the first
         problem: a leader that is no seat, a trick too long, a card in two places, hand sizes
@@ -312,9 +316,25 @@ def check_table(
         (``trick[i]``: not following suit, or a game's ban such as Busca's first-trick bans),
         a missing or extra discard, won cards that are not whole tricks or do not match the
         cards played, points that do not add up, tricks missing (Mattazza) or that do not add
-        up to the tricks complete or leave a seat with points on no trick.
+        up to the tricks complete or leave a seat with points on no trick, a stock in a game
+        without one, or one that is not whole rounds or is left when the hands are empty.
     """
     n = game.players
+    if isinstance(stock, int):
+        stock_size, stock = stock, ()
+    else:
+        stock = tuple(stock)
+        stock_size = len(stock)
+    if stock_size and not game.has_stock:
+        raise error(
+            "stock",
+            f"{stock_size} card(s) given, but {game.title} with {n} players has no stock",
+        )
+    if stock_size < 0 or stock_size % n:
+        raise error(
+            "stock",
+            f"{stock_size} cards is not a whole number of rounds of draws ({n} cards a round)",
+        )
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
         raise error("leader", f"{leader!r} is not a seat: seats are 0..{n - 1}")
     if len(trick) >= n:
@@ -328,6 +348,7 @@ def check_table(
         places.append(("gone", gone))
     if discard is not None:
         places.append(("discard", (discard,)))
+    places += [(f"stock[{i}]", (c,)) for i, c in enumerate(stock)]
     _check_unique(places, error)
     if trick and not any(sizes):
         raise error("trick", "cards in a trick after the hands are played out")
@@ -348,6 +369,8 @@ def check_table(
                 f"holds {have} cards but seat {to_move}, to move, holds {size}; "
                 f"seat {seat} should hold {want} as {why}",
             )
+    if stock_size and size == 0:
+        raise error("stock", f"{stock_size} cards left to draw, but the hands are played out")
     if size > game.hand_size:
         raise error(
             f"hands[{to_move}]",
@@ -355,7 +378,7 @@ def check_table(
             f"{game.hand_size}",
         )
     has_discard = discard is not None or (discard_hidden and game.has_discard)
-    first_trick = sum(sizes) + len(trick) + int(has_discard) == game.deal_size
+    first_trick = sum(sizes) + len(trick) + int(has_discard) + stock_size == game.deal_size
     # Every trick card whose player's hand is known was legal (following suit, the game's bans).
     for i, card in enumerate(trick):
         seat = (leader + i) % n
@@ -375,6 +398,7 @@ def check_table(
             in_play |= h
         if discard is not None:
             in_play = in_play.add(discard)
+        in_play |= CardSet(stock)
         gone = game.deck.cards - in_play
     elif gone is None and won is None:
         raise error("gone", "is missing: say which cards were played in completed tricks")
@@ -417,7 +441,9 @@ def check_table(
                 f"carry {carried}; give 'taken' ({game.points_unit} per seat) or 'won' (cards "
                 f"per seat)",
             )
-    done = game.hand_size - size
+    # Tricks complete: from the hand size, or in a game with a stock (whose snapshots may hold
+    # fewer cards a seat than a hand has while the stock lasts) from the cards gone.
+    done = len(gone) // n if game.has_stock else game.hand_size - size
     if len(gone) != n * done:
         raise error(
             "won" if won is not None else "gone",
