@@ -15,6 +15,10 @@ won so far with one, two, three or every seat, so that seats without a trick, ti
 points and the last trick's 3 all decide values; given as the cards won or as points and tricks.
 :func:`first_trick_positions` gives Busca's first trick, where its bans apply, on a small deck
 (:class:`testgames.SmallBusca`) so that the reference can solve it.
+With :func:`kifameno_positions`, Kifameno positions (``docs/rules.md#kifameno``): 2 or 3 players
+(the 3-player deck without one of its fours), small hands beside a stock of up to three rounds,
+so that who wins a trick decides who draws which card, the stock's points and its last round;
+the points taken with one seat (cappotto open), two or spread; every cappotto option.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import numpy as np
 from hypothesis import strategies as st
 from testgames import SmallBusca
 
-from ciapano import CARDS, Busca, Card, Ciapano, Mattazza, Position, Suit
+from ciapano import CARDS, Busca, Card, Ciapano, Kifameno, Mattazza, Position, Suit
 from ciapano.dealing import random_deal
 
 MAX_HAND = {3: 4, 4: 3, 5: 3}
@@ -255,4 +259,40 @@ def busca_deals(draw, cards_played=None):
     for _ in range(count):
         moves = list(pos.legal_moves())
         pos = pos.play(moves[draw(st.integers(0, len(moves) - 1))])
+    return pos
+
+
+@st.composite
+def kifameno_positions(draw, max_hand=None, max_rounds=3, mid_trick=True, players=None):
+    """A random Kifameno position: 2 or 3 players (or ``players``), 1 to 3 cards a hand (2 with
+    3 players, or up to ``max_hand``) and a stock of 0 to ``max_rounds`` rounds, top card first;
+    cards from two to four suits; the cards gone won by one seat, two or any (as cards won or as
+    points taken); any cappotto option, and with 3 players any four taken out."""
+    n = draw(st.sampled_from((2, 3))) if players is None else players
+    options = {"cappotto": draw(st.sampled_from(["all", "cards", "off"]))}
+    if n == 3:
+        options["removed"] = draw(st.sampled_from(["4S", "4H", "4D", "4C"]))
+    game = Kifameno.from_rules(n, options)
+    h = draw(st.integers(1, (3 if n == 2 else 2) if max_hand is None else max_hand))
+    rounds = draw(st.integers(0, max_rounds))
+    order = [c for c in draw(st.permutations(list(CARDS))) if c in game.deck]
+    n_suits = draw(st.integers(2, 4))
+    size = n * h + n * rounds
+    suits = set(draw(st.permutations(list(Suit)))[: max(n_suits, -(-size // 9))])
+    dealt = [c for c in order if c.suit in suits][:size]
+    hands = [dealt[s * h : (s + 1) * h] for s in range(n)]
+    stock = dealt[n * h :]
+    rest = [c for c in order if c not in dealt]
+    won: list[list[Card]] = [[] for _ in range(n)]
+    winners = draw(st.permutations(range(n)))[: draw(st.integers(1, n))]
+    for t in range(0, len(rest), n):
+        won[draw(st.sampled_from(winners))] += rest[t : t + n]
+    leader = draw(st.integers(0, n - 1))
+    if draw(st.booleans()):
+        pos = Position(hands, leader, won=won, stock=stock, game=game)
+    else:
+        taken = [game.points(w) for w in won]
+        pos = Position(hands, leader, taken=taken, stock=stock, game=game)
+    if mid_trick:
+        pos = _play_some(draw, pos, n - 1)
     return pos

@@ -48,7 +48,12 @@ PITA = Card("AD")
 
 
 def test_games_are_found_by_name() -> None:
-    assert {"ciapano": Ciapano, "busca": Busca, "mattazza": ciapano.Mattazza} == GAMES
+    assert {
+        "ciapano": Ciapano,
+        "busca": Busca,
+        "mattazza": ciapano.Mattazza,
+        "kifameno": ciapano.Kifameno,
+    } == GAMES
     for name in ("ciapano", "Ciapano", "CIAPANO", "ciapanò", "Ciapanò", " ciapano "):
         assert find_game(name) is Ciapano
     for name in ("busca", "Busca", "BUSCA"):
@@ -57,7 +62,7 @@ def test_games_are_found_by_name() -> None:
         with pytest.raises(GameError) as e:
             find_game(bad)  # type: ignore[arg-type]
         assert str(e.value).startswith(f"game: {bad!r} ")
-        assert "'ciapano', 'busca', 'mattazza'" in str(e.value)
+        assert "'ciapano', 'busca', 'mattazza', 'kifameno'" in str(e.value)
 
 
 def test_game_from_dict_takes_the_rules_object_with_defaults() -> None:

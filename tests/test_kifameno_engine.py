@@ -1,0 +1,128 @@
+"""Kifameno's search engine (``ciapano._engine_kifameno``) against the pure-Python reference.
+
+Random Kifameno positions (hypothesis, ``strategies.kifameno_positions``: 2 or 3 players, small
+hands beside a stock of up to three rounds, mid-trick, every cappotto option and removed four):
+every legal card's value, another seat's perspective, every seat's guarantee and the line; each
+search technique alone and all together.  With four players there is no stock and Kifameno is
+Ciapanò: the two engines must agree.  Larger positions (a stock still to draw, hands of up to
+six cards) are checked against the engine's plain search, the table on exact cards and nothing
+else.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import refcheck
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ciapano
+from ciapano import engine
+from ciapano.reference import reference_value
+from strategies import kifameno_positions
+
+SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+
+#: The switches of every engine, and rank equivalence or the quasi-equivalent cards left out.
+OPTION_SETS = [
+    *refcheck.OPTION_SETS,
+    engine.OPTION_ALL & ~engine.OPTION_EQUIVALENCE,
+    engine.OPTION_ALL & ~engine.OPTION_QUASI,
+    engine.OPTION_TT | engine.OPTION_QUASI | engine.OPTION_ORDERING,
+]
+_check = refcheck.check_every_card
+
+
+@settings(max_examples=1500, **SETTINGS)
+@given(data=st.data())
+def test_every_card_matches_the_reference(data):
+    pos = data.draw(kifameno_positions())
+    seat = data.draw(st.integers(0, pos.players - 1))
+    _check(pos, seat)
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(data=st.data())
+def test_every_technique_alone_and_together(data):
+    pos = data.draw(kifameno_positions(max_rounds=2))
+    seat = data.draw(st.integers(0, pos.players - 1))
+    options = data.draw(st.sampled_from(OPTION_SETS))
+    _check(pos, seat, options)
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(data=st.data())
+def test_every_seat_and_the_line(data):
+    pos = data.draw(kifameno_positions())
+    seat = data.draw(st.integers(0, pos.players - 1))
+    result = ciapano.solve(pos, seat, all_seats=True)
+    assert list(result.seats) == [reference_value(pos, s) for s in range(pos.players)]
+    end = pos.play_all(result.line)
+    assert end.is_over()
+    assert end.score()[seat] == result.value
+
+
+def _played(game: ciapano.Kifameno, seed: int, tricks: int) -> ciapano.Position:
+    """A random deal of ``game`` after ``tricks`` tricks of random legal play (seeded)."""
+    rng = random.Random(seed)
+    cards = sorted(game.deck)
+    rng.shuffle(cards)
+    n = game.players
+    hands = [cards[s * 10 : (s + 1) * 10] for s in range(n)]
+    pos = ciapano.Position.from_deal(
+        hands, rng.randrange(n), game=game, stock=cards[n * 10 :] if game.has_stock else None
+    )
+    for _ in range(n * tricks):
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[rng.randrange(len(moves))])
+    return pos
+
+
+@pytest.mark.parametrize(("players", "tricks"), [(2, 8), (2, 9), (2, 12), (3, 3), (3, 6)])
+@pytest.mark.parametrize("seed", range(2))
+def test_larger_positions_agree_with_the_plain_search(players, tricks, seed):
+    # Too large for the reference: the fast search against the engine's plain one (the table on
+    # exact cards, nothing else), every card, every seat.  2 players after 8 and 9 tricks hold
+    # 10 cards each with 4 and 2 still to draw; after 12, 8 cards each and the stock drawn;
+    # 3 players after 3 and 6 tricks, 10 and 7 cards each and the stock just drawn: the keys of
+    # the draws, the relative keys once the stock is drawn and the bounds that start then.
+    pos = _played(ciapano.Kifameno(players=players), seed, tricks)
+    for seat in range(players):
+        fast = ciapano.solve(pos, seat)
+        plain = ciapano.solve(pos, seat, options=engine.OPTION_TT)
+        assert list(fast) == list(plain), (players, tricks, seed, seat)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_four_players_is_ciapano(seed):
+    # No stock with four players: the same hand of Ciapanò, with the same values for every card
+    # and every seat (docs/rules.md#kifameno), though each engine runs its own techniques.
+    for cappotto in ("all", "off"):
+        kif = _played(ciapano.Kifameno(players=4, cappotto=cappotto), seed, 5)
+        cia = ciapano.Position(
+            kif.hands,
+            kif.leader,
+            trick=kif.trick,
+            taken=kif.taken,
+            game=ciapano.Ciapano(players=4, cappotto=cappotto),
+        )
+        for seat in range(4):
+            a = ciapano.solve(kif, seat, all_seats=True)
+            b = ciapano.solve(cia, seat, all_seats=True)
+            assert list(a) == list(b)
+            assert list(a.seats) == list(b.seats)
+
+
+def test_the_engine_refuses_a_stock_it_cannot_hold():
+    search = engine.engine_for("kifameno").Search
+    points = list(ciapano.Kifameno().points_by_index)
+    masks = list(ciapano.Kifameno().deck.suit_masks)
+    scoring = {"unit": 3, "hand_points": 11, "cappotto": 2, "discard_points": 0}
+    with pytest.raises(ValueError, match="stock"):
+        search(2, [1, 2], 0, [], [0, 0], points, masks, scoring, 1, stock=[4, 5, 6])
+    with pytest.raises(ValueError, match="stock"):
+        engine.engine_for("ciapano").Search(
+            2, [1, 2], 0, [], [0, 0], points, masks, scoring, 1, stock=[4, 5]
+        )
