@@ -30,9 +30,13 @@ DEALS = {
     "ciapano": (((3, 101), (3, 102), (3, 103), (4, 101), (4, 102), (5, 101)), (3, 104)),
     "busca": (((4, 101), (4, 102), (4, 103), (4, 104), (4, 106), (4, 107)), (4, 105)),
     "mattazza": (((4, 101), (4, 102), (4, 103), (4, 104)), (4, 105)),
+    "kifameno": (((2, 101), (2, 102), (3, 101), (3, 102), (2, 103)), (3, 103)),
 }
 #: Cards a hand holds in the positions solved: Busca's full deals take too long to train on.
-TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8}
+TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8, "kifameno": 10}
+#: Kifameno's training positions: hands of TRAINING_HAND cards beside this many rounds of stock
+#: (a snapshot's hands need not be full), the other cards won by the last seat.
+KIFAMENO_ROUNDS = {2: 6, 3: 2}
 HAND_SIZES = {3: 13, 4: 10, 5: 8}
 
 
@@ -40,6 +44,8 @@ def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
     """A random deal at its opening lead (seat 0 leads, the dealer is the last seat)."""
     order = list(range(40))
     random.Random(seed).shuffle(order)
+    if game == "kifameno":
+        return kifameno_search(engine, players, order, tt_mb)
     size = HAND_SIZES[players]
     hands = [sum(1 << c for c in order[i * size : (i + 1) * size]) for i in range(players)]
     if TRAINING_HAND[game]:
@@ -60,6 +66,20 @@ def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
         # Mattazza's points are Ciapanò's thirds read as whole points (docs/rules.md#mattazza).
         scoring, points = {"last_trick_points": 3}, CIAPANO_THIRDS
     return engine.Search(players, hands, 0, [], [0] * players, points, SUIT_MASKS, scoring, tt_mb)
+
+
+def kifameno_search(engine, players: int, order: list, tt_mb: float):
+    """A Kifameno snapshot from a shuffled deck: TRAINING_HAND cards a hand, a stock of
+    KIFAMENO_ROUNDS rounds (top card first), every other card won by the last seat."""
+    size = TRAINING_HAND["kifameno"]
+    hands = [sum(1 << c for c in order[i * size : (i + 1) * size]) for i in range(players)]
+    stock = order[players * size : players * (size + KIFAMENO_ROUNDS[players])]
+    gone = order[players * (size + KIFAMENO_ROUNDS[players]) :]
+    taken = [0] * players
+    taken[-1] = sum(CIAPANO_THIRDS[c] for c in gone)
+    scoring = {"unit": 3, "hand_points": 11, "cappotto": 2, "discard_points": 0}
+    return engine.Search(players, hands, 0, [], taken, CIAPANO_THIRDS, SUIT_MASKS, scoring, tt_mb,
+                         stock=stock)  # fmt: skip
 
 
 def solve(engine, game: str, players: int, seed: int) -> None:

@@ -1,7 +1,8 @@
 # Cheap bounds on the perspective seat's penalty, from the points taken so far and the cards
 # held (docs/rules.md#ciapano-hand-score): cut-offs the search never has to earn.  They rest on
 # Ciapanò's scoring (floors of thirds, the last trick's remainder, cappotto) and hold for it
-# alone; another game gives its own cheap_bounds in its game.pxd.
+# alone (and for Kifameno, which scores as Ciapanò: with may_duck False while its stock lasts,
+# ext/kifameno/game.pxd); another game gives its own cheap_bounds in its game.pxd.
 from structs cimport u64, Game, State, CAPPOTTO_OFF
 from bitops cimport highest_bit
 from tricks cimport seat_at, places_after, ducks_suit, can_duck_everything
@@ -31,6 +32,12 @@ cdef inline bint may_take_all(const Game* g, const State* s, int seat) noexcept 
     return s.taken[seat] == total
 
 cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
+    cheap_bounds_with(g, s, P, lower, upper, True)
+
+cdef inline void cheap_bounds_with(const Game* g, const State* s, int P, int* lower, int* upper,
+                                   bint may_duck) noexcept nogil:
+    # The bounds below; the one from P ducking every trick left only where may_duck (hands that
+    # only shrink: every position of Ciapanò, Kifameno's once its stock is drawn).
     cdef int i, others_floor = 0
     cdef int still = s.out_points + s.trick_points + g.discard_points
     for i in range(g.n):
@@ -48,7 +55,7 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
         upper[0] = g.hand_points
         return
     upper[0] = whole_points(g, s.taken[P] + still)
-    if can_duck_everything(g, s, P):
+    if may_duck and can_duck_everything(g, s, P):
         # P takes nothing more and not the last trick: its floor now is its score.
         upper[0] = whole_points(g, s.taken[P])
     elif g.hand_points - others_floor > upper[0]:
@@ -74,6 +81,12 @@ cdef inline bint can_beat(const Game* g, const State* s, int seat) noexcept nogi
     return m != 0 and highest_bit(m) > s.win_card
 
 cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+    return mid_trick_bound_with(g, s, P, alpha, beta, True)
+
+cdef inline int mid_trick_bound_with(const Game* g, const State* s, int P, int alpha, int beta,
+                                     bint may_duck) noexcept nogil:
+    # The bound below; its last step (P ducks every lead of the others' cards as they hold them
+    # now) only where may_duck, as for cheap_bounds_with: the other steps rest on the points.
     # In the middle of a trick that P has played to: a value at or below alpha, or at or above
     # beta, that holds however the trick ends, or -1.  It saves the search of the rest of the
     # trick where the next trick's cheap bounds would cut off every way it can end.
@@ -115,6 +128,8 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
             most = g.hand_points - others_floor - gain
         if most <= alpha:
             return most
+        if not may_duck:
+            return -1
         others = s.out & ~s.hand[P]
         for su in range(g.n_suits):
             if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):

@@ -218,7 +218,11 @@ cdef class Search:
         # +0.4%.  With 5 players, 8-byte slots: +0.2% nodes, +2.6% time; 2-byte slots: nodes
         # -2.4% and -1.8% (two sets of 6 deals), time in one process -2.5% and -1.7% (best of
         # 3 and 2; geometric means of the deals' ratios -0.4% and -4.2%).
-        self.c.memory_cards = 5 * players
+        # With a stock (Kifameno) from 8 cards a seat in play (the stock's included): the value
+        # of full deals (docs/speed.md, 2026-11-26), 3 players nodes -6.6% and -15.2%, 2
+        # players -2.1% against 5 a seat; four more 3-player deals -8.4% in all (-11% to +8%
+        # each); 10 a seat: +3.9%, -8.2%, -5.9%.
+        self.c.memory_cards = (8 if HAS_STOCK else 5) * players
         self.c.trial_end = 0
         self.c.trial_nodes = TRIAL_NODES
         # Root: the state at the start of the current trick, then the trick's cards replayed.

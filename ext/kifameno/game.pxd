@@ -41,10 +41,9 @@
 from structs cimport u64, Ctx, Game, State, MAX_CARDS
 from bitops cimport bit, lowest_bit, popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
-                     play_child, play_forced_trick, play_last_trick_winner, stock_left, p_takes_trick,
-                     can_duck_everything)
+                     play_child, play_forced_trick, play_last_trick_winner, stock_left, p_takes_trick)
 from scoring cimport whole_points, hand_score, score_key, residue_shifts, set_units
-from bounds cimport may_take_all, other_may_take_all, mid_trick_bound as ciapano_mid_trick_bound
+from bounds cimport cheap_bounds_with, mid_trick_bound_with
 from ordering cimport order_score
 from bounds cimport nobody_takes_all
 from quasi cimport run_known
@@ -144,35 +143,15 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     return key
 
 cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
-    # Ciapanò's cheap bounds from the points alone (ext/ciapano/bounds.pxd: proved there from
-    # the scoring; the points still to take count the stock's): P's floor, or 0 while it may
-    # take every point; 11 while another seat may, else the most of P's floor with every point
-    # still to take and 11 minus the others' present floors.  (Not the duck of every trick.)
-    cdef int i, others_floor = 0
-    cdef int still = s.out_points + s.trick_points + g.discard_points
-    for i in range(g.n):
-        if i != P:
-            others_floor += whole_points(g, s.taken[i])
-    if may_take_all(g, s, P):
-        lower[0] = 0
-    else:
-        lower[0] = whole_points(g, s.taken[P])
-    if other_may_take_all(g, s, P):
-        upper[0] = g.hand_points
-        return
-    upper[0] = whole_points(g, s.taken[P] + still)
-    if stock_left(g, s) == 0 and can_duck_everything(g, s, P):
-        # Once the stock is drawn, the hands only shrink, as in Ciapanò: its proof holds.
-        upper[0] = whole_points(g, s.taken[P])
-    elif g.hand_points - others_floor > upper[0]:
-        upper[0] = g.hand_points - others_floor
+    # Ciapanò's cheap bounds (ext/ciapano/bounds.pxd: proved there from the scoring; the points
+    # still to take count the stock's), with "P can lose every trick left" only once the stock
+    # is drawn: the hands only shrink from then on, as that proof needs.
+    cheap_bounds_with(g, s, P, lower, upper, stock_left(g, s) == 0)
 
 cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
-    # Ciapanò's (ext/ciapano/bounds.pxd) once the stock is drawn: its proof needs hands that
-    # only shrink after this trick.  Else none (-1).
-    if stock_left(g, s) != 0:
-        return -1
-    return ciapano_mid_trick_bound(g, s, P, alpha, beta)
+    # Ciapanò's (ext/ciapano/bounds.pxd), with its last step (P ducks every lead of the others'
+    # cards) only once the stock is drawn; its other steps rest on the points alone.
+    return mid_trick_bound_with(g, s, P, alpha, beta, stock_left(g, s) == 0)
 
 cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # Ciapanò's parameters (scoring.set_units), and what the key of the draws needs: a deck in
