@@ -15,12 +15,33 @@ import json
 import random
 from pathlib import Path
 
+from record_positions import write, write_view  # (tools/: this script's directory)
+
 import ciapano
 from ciapano import Kifameno, engine
 from ciapano.dealing import random_deal
 from ciapano.reference import reference_move_values, reference_value
 
 OUT = Path(__file__).resolve().parents[1] / "positions"
+
+
+def opening(game: Kifameno, seed: int, comment: str, values: bool) -> dict:
+    """A seeded deal at the opening lead in the history form, the last seat dealing, with its
+    recorded values if ``values`` (every card by the core; too slow for the plain check)."""
+    pos = random_deal(seed=seed, game=game)
+    data = {
+        "comment": comment,
+        "game": "kifameno",
+        "players": game.players,
+        "dealer": game.players - 1,
+        "deal": [h.texts() for h in pos.hands],
+        "stock": [c.text for c in pos.stock],
+        "play": [],
+        "rules": game.options,
+    }
+    if values:
+        data["expected"] = expected(pos, False, plain=False)
+    return data
 
 
 def expected(pos: ciapano.Position, by_reference: bool, plain: bool = True) -> dict:
@@ -39,18 +60,6 @@ def expected(pos: ciapano.Position, by_reference: bool, plain: bool = True) -> d
         checked = "search core"
     return {"value": result.value, "moves": moves, "seats": list(result.seats),
             "checked_by": checked}  # fmt: skip
-
-
-def write(name: str, data: dict) -> None:
-    text = (
-        "{\n"
-        + ",\n".join(
-            f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()
-        )
-        + "\n}\n"
-    )
-    (OUT / name).write_text(text, encoding="utf-8")
-    print("wrote", name)
 
 
 def played(game: Kifameno, seed: int, cards: int, rng: random.Random) -> ciapano.Position:
@@ -87,38 +96,19 @@ def snapshot(name: str, comment: str, pos: ciapano.Position, by_reference: bool)
 
 
 def main() -> None:
-    three = Kifameno(players=3)
-    pos = random_deal(seed=3, game=three)
-    data = {
-        "comment": "A full 3-player Kifameno deal at the opening lead "
-        "(ciapano.dealing.random_deal(seed=3, game=ciapano.Kifameno(players=3))): 10 cards "
-        "each, the four of clubs out, 9 cards in the stock (top card first). Values in points.",
-        "game": "kifameno",
-        "players": 3,
-        "dealer": 2,
-        "deal": [h.texts() for h in pos.hands],
-        "stock": [c.text for c in pos.stock],
-        "play": [],
-        "rules": three.options,
-        "expected": expected(pos, False, plain=False),
-    }
-    write("kifameno_deal3_opening.json", data)
-
-    two = Kifameno(players=2)
-    pos = random_deal(seed=1, game=two)
-    data = {
-        "comment": "A full 2-player Kifameno deal at the opening lead "
-        "(ciapano.dealing.random_deal(seed=1, game=ciapano.Kifameno())): 10 cards each and "
-        "20 in the stock, top card first. No recorded values: the core takes minutes on it.",
-        "game": "kifameno",
-        "players": 2,
-        "dealer": 1,
-        "deal": [h.texts() for h in pos.hands],
-        "stock": [c.text for c in pos.stock],
-        "play": [],
-        "rules": two.options,
-    }
-    write("kifameno_deal2_opening.json", data)
+    three, two = Kifameno(players=3), Kifameno(players=2)
+    comment = (
+        "A full 3-player Kifameno deal at the opening lead (ciapano.dealing.random_deal(seed=3, "
+        "game=ciapano.Kifameno(players=3))): 10 cards each, the four of clubs out, 9 cards in "
+        "the stock (top card first). Values in points."
+    )
+    write("kifameno_deal3_opening.json", opening(three, 3, comment, True))
+    comment = (
+        "A full 2-player Kifameno deal at the opening lead (ciapano.dealing.random_deal(seed=1, "
+        "game=ciapano.Kifameno())): 10 cards each and 20 in the stock, top card first. No "
+        "recorded values: the core takes minutes on it."
+    )
+    write("kifameno_deal2_opening.json", opening(two, 1, comment, False))
 
     snapshot(
         "kifameno_endgame2.json",
@@ -177,7 +167,7 @@ def main() -> None:
         "the last draw. For ciapano sample.",
         **view.to_dict(),
     }
-    write("kifameno_view3_midhand.json", view_data)
+    write_view("kifameno_view3_midhand.json", view_data)
 
 
 if __name__ == "__main__":

@@ -48,6 +48,11 @@ cdef inline int endgame_value(Ctx* c, const State* s) noexcept nogil:
     # None: -1 (-2 would be a limit that stopped it).
     return -1
 
+cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key, u64 k2,
+                            int offset, int lower, int* lost) noexcept nogil:
+    # No sub-games as bounds; never called where GAME_SUBGAMES is 0: -1.
+    return -1
+
 cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int guess) noexcept nogil:
     # Before the driver brackets a value (driver.pxi): nothing to add to the cheap bounds, and
     # the guess as given.
