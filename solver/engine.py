@@ -77,7 +77,7 @@ def _scoring(position: Any) -> dict[str, int]:
     :raises GameError: for a game without an engine.
     """
     game = position.game
-    if isinstance(game, Ciapano):
+    if isinstance(game, Ciapano):  # and Kifameno, which scores as Ciapanò (a subclass)
         discard = position.discard
         return {
             "unit": 3,

@@ -276,3 +276,20 @@ def test_the_command_line() -> None:
              "--seed", "1", "--workers", "1", "--json")  # fmt: skip
     assert r.exit_code == 0, r.output
     assert {m["card"] for m in json.loads(r.output)["moves"]} <= {"3S", "7S", "5S", "4S"}
+
+
+def test_puzzles_stay_ciapano_s() -> None:
+    from ciapano import PuzzleError
+    from ciapano.puzzles import puzzle_from_dict
+
+    data = json.loads((ROOT / "positions/kifameno_endgame2.json").read_text(encoding="utf-8"))
+    data["puzzle"] = {
+        "seat": 1, "value": 6, "solution": ["QC"], "line": ["QC"], "margin": 2,
+        "costs": {"QC": 0, "QS": 2}, "heuristic": "QC", "difficulty": 1, "theme": None,
+        "seed": 1, "index": 0,
+        "generator": {"players": 2, "cards": 2, "count": 1, "seed": 1, "theme": None,
+                      "min_difficulty": 0},
+    }  # fmt: skip
+    with pytest.raises(PuzzleError) as e:
+        puzzle_from_dict(data)
+    assert e.value.field == "game" and "Kifameno" in str(e.value)
