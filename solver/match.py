@@ -156,6 +156,10 @@ def play_match(
     from .position import Position
 
     kind = find_game(game) if isinstance(game, str) else type(game)
+    if kind not in (Ciapano, Busca, Mattazza):
+        raise GameError(
+            "game", f"{kind.title} has no match rules (docs/rules.md: Ciapanò, Busca, Mattazza)"
+        )
     options = game.options if isinstance(game, Game) else {}
     if (
         isinstance(players, bool)

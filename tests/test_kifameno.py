@@ -293,3 +293,12 @@ def test_puzzles_stay_ciapano_s() -> None:
     with pytest.raises(PuzzleError) as e:
         puzzle_from_dict(data)
     assert e.value.field == "game" and "Kifameno" in str(e.value)
+
+
+def test_there_is_no_kifameno_match() -> None:
+    # RULES.md gives Kifameno no match rules: refused, not played without an end.
+    with pytest.raises(GameError) as e:
+        ciapano.play_match(3, game="kifameno", seed=1)
+    assert e.value.field == "game"
+    r = _cli("match", "--game", "kifameno", "--players", "3")
+    assert r.exit_code == 2 and "no match rules" in r.output
