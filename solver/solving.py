@@ -493,15 +493,21 @@ def format_result(result: SolveResult) -> str:
 
 
 def _line_text(position: Position, line: tuple[Card, ...]) -> str:
-    """The line grouped by tricks, each card with its seat: ``1:5C 2:7C 3:2C 0:4C | ...``."""
+    """The line grouped by tricks, each card with its seat: ``1:5C 2:7C 3:2C 0:4C | ...``; in
+    a game with a stock, each trick's draws after it: ``0:3S 1:2S; draws 1:AC 0:KC | ...``."""
     pos = position
     groups: list[list[str]] = [[]]
     for card in line:
         groups[-1].append(f"{pos.to_move}:{card.text}")
+        before = pos.stock
         pos = pos.play(card)
+        if len(pos.stock) < len(before):
+            n = pos.players
+            draws = (f"{(pos.leader + k) % n}:{before[k].text}" for k in range(n))
+            groups[-1].append("; draws " + " ".join(draws))
         if not pos.trick and groups[-1]:
             groups.append([])
-    return " | ".join(" ".join(g) for g in groups if g)
+    return " | ".join(" ".join(g).replace(" ;", ";") for g in groups if g)
 
 
 def _stop_reason(limits: engine.SearchLimits, interrupted: bool, max_nodes, time_limit) -> str:

@@ -261,6 +261,16 @@ def _cli(*args: str, stdin: str | None = None):
     return CliRunner().invoke(app, list(args), input=stdin)
 
 
+def test_the_line_shows_the_draws() -> None:
+    # kifameno_endgame2.json: seat 1 leads QC, seat 0 wins with KC and draws the top card JC
+    # first, seat 1 the 4D; the line says so after the trick.
+    r = _cli("solve", str(ROOT / "positions/kifameno_endgame2.json"))
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.output.splitlines() if x.startswith("Line: "))
+    assert line.startswith("Line: 1:QC 0:KC; draws 0:JC 1:4D | ")
+    assert line.count("draws") == 1
+
+
 def test_the_command_line() -> None:
     r = _cli("solve", str(ROOT / "positions/kifameno_endgame3.json"), "--all-seats", "--json")
     assert r.exit_code == 0, r.output
