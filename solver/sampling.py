@@ -542,25 +542,14 @@ class InformationSet:
         discard = self.discard
         if self.discard_hidden:
             discard = next(iter(hidden[k]))
-        if self.won is not None:
-            return Position(
-                hands,
-                self.leader,
-                self.trick,
-                won=self.won,
-                discard=discard,
-                game=self.game,
-                stock=stock,
-            )
+        # The points taken: as the cards won where they are known, else as points (and tricks).
+        table: dict[str, Any] = (
+            {"won": self.won}
+            if self.won is not None
+            else {"taken": self.taken, "tricks": self.tricks}
+        )
         return Position(
-            hands,
-            self.leader,
-            self.trick,
-            taken=self.taken,
-            discard=discard,
-            game=self.game,
-            tricks=self.tricks,
-            stock=stock,
+            hands, self.leader, self.trick, discard=discard, game=self.game, stock=stock, **table
         )
 
     # -- conversions ---------------------------------------------------------------------
