@@ -1,6 +1,7 @@
 # Kifameno as the search core sees it: the hooks that the shared skeleton (ext/core: search.pxd,
 # movegen.pxd, driver.pxi) cimports from `game`.  Compiled into ciapano._engine_kifameno with
-# this directory first on the include path and Ciapanò's second (its scoring.pxd and bounds.pxd).
+# this directory first on the include path and Ciapanò's second (its scoring.pxd, bounds.pxd and
+# quasi.pxd).
 #
 # Rules (docs/rules.md#kifameno): Ciapanò's play and scoring (floors of thirds, the last trick's
 # remainder up to 11, cappotto; no discard) for 2, 3 or 4 players of 10 cards, with a stock: after
@@ -10,14 +11,16 @@
 # tricks.points_left) count the stock's.
 #
 # The table key.  A drawn card's holder depends on who won the trick before the draw, so the
-# relative keys, which name each card by the seat the deal gave it to, are off while the deal
-# has a stock (driver.pxi, Ctx.relative).  The key is then the cards still in play (40 bits:
-# ttable.tt_key) and, above them, for each round of draws made so far, who drew it (points_key):
-# the hands are the cards the deal gave each seat and the cards each round gave it, less the
-# cards played; the stock left is the stock's last cards.  So the key says exactly who holds
-# what, and which cards are still to draw, in what order.  A round whose cards have all been
-# played is coded 0, so that positions that differ only in who drew cards now gone share an
-# entry.  With 4 players (no stock) the key is Ciapanò's relative key.
+# deal's relative keys, which name each card by the seat the deal gave it to, are off while the
+# deal has a stock (driver.pxi, Ctx.relative).  While the stock lasts the key is the cards still
+# in play (40 bits: ttable.tt_key) and, above them, for each round of draws made so far, who drew
+# it (points_key): the hands are the cards the deal gave each seat and the cards each round gave
+# it, less the cards played; the stock left is the stock's last cards.  So the key says exactly
+# who holds what, and which cards are still to draw, in what order.  A round whose cards have all
+# been played is coded 0, so that positions that differ only in who drew cards now gone share an
+# entry.  Once the stock is drawn, relative keys made here (relative_key, through the skeleton's
+# own_key hook) where they fit 63 bits.  With 4 players (no stock) the key is Ciapanò's relative
+# key.
 #
 # Which of the skeleton's techniques run for Kifameno, and why:
 # - rank equivalence (movegen.pxd): sound.  Two cards of one hand and suit with no card still in
@@ -27,17 +30,17 @@
 # - the score key, kin entries and their residue shifts (Ciapanò's scoring.pxd): sound as for
 #   Ciapanò.  Their proofs use only the scoring (floors, the remainder to 11, cappotto) and that
 #   the cards still in play decide the units still to come, which the stock's cards are.
-# - the cheap bounds: only the part that rests on the points (cheap_bounds below).
+# - Ciapanò's cheap bounds and mid-trick bound (bounds.pxd): their steps that rest on the points
+#   always; their steps that ask whether P can duck every lead of the others' cards as they hold
+#   them now only once the stock is drawn (cheap_bounds, mid_trick_bound below): those proofs
+#   need hands that only shrink, and cards still to draw may change them.
 # - the move order and the move memory: only an order; Ciapanò's weights (ordering.pxd).
-# - NOT the part of Ciapanò's bounds that asks whether P can duck every remaining trick, nor its
-#   mid-trick bound, nor its games without points (null game, last-trick and k-trick games):
-#   they reason about hands that only shrink, and cards still to draw may change them (the
-#   ducking bound and the mid-trick bound do run once the stock is drawn: cheap_bounds,
-#   mid_trick_bound below).
 # - quasi-equivalent and dominated cards (Ciapanò's quasi.pxd, GAME_QUASI): sound.  Their proof
 #   swaps two cards of one hand and suit with no card in play between them (the stock's count,
 #   being in State.out) and uses only that the mirror lines have the same trick winners, and
 #   so here the same draws too, and Ciapanò's scoring.
+# - NOT Ciapanò's games without points (null game, last-trick and k-trick games): sound once the
+#   stock is drawn, but they cost more nodes than they save here (game_search.pxd).
 from structs cimport u64, Ctx, Game, State, MAX_CARDS
 from bitops cimport bit, lowest_bit, popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
