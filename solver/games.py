@@ -797,7 +797,6 @@ class Kifameno(Ciapano):
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
 
     players: int = 2
-    cappotto: Cappotto = Cappotto.ALL
     removed: Card | None = None
 
     def __post_init__(self) -> None:

@@ -14,7 +14,7 @@
 #   takes nothing more, or at most k more tricks, or not the last;
 # - quasi-equivalent and dominated cards (quasi.pxd, GAME_QUASI): a swap of two cards' points
 #   changes any seat's penalty by at most 1 unless it makes or breaks a cappotto.
-from structs cimport u64, Ctx, Game, State, MAX_UNITS
+from structs cimport u64, Ctx, Game, State
 from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
                      play_child, play_forced_trick, play_last_trick_winner)
 from scoring cimport whole_points, hand_score, score_key, residue_shifts, set_units

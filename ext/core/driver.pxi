@@ -236,10 +236,7 @@ cdef class Search:
                     self.c.owner[card] = i
             self.root.out |= self.root.hand[i]
             self.root.taken[i] = taken[i]
-        for i in range(drawn, g.stock_len):
-            if self.root.out & bit(g.stock[i]):
-                raise ValueError(f"stock[{i}]: card {g.stock[i]} is also in a hand")
-            self.root.out |= bit(g.stock[i])
+        self._add_stock(&self.root, drawn)
         for card in range(64):
             symbol[card] = -1
             if self.c.owner[card] >= 0:
@@ -286,6 +283,17 @@ cdef class Search:
         self.c.null_memory = self.c.move_memory + slots
         game_table_free(&self.c)
         game_table_init(&self.c, popcount64(self.root.out))
+
+    cdef int _add_stock(self, State* s, int drawn) except -1:
+        # The stock's cards not yet drawn (after the first `drawn`) join the cards in play of s,
+        # whose hands are set (State.out: the hands' cards and the cards still to draw).
+        cdef const Game* g = &self.c.g
+        cdef int i
+        for i in range(drawn, g.stock_len):
+            if s.out & bit(g.stock[i]):
+                raise ValueError(f"stock[{i}]: card {g.stock[i]} is also in a hand")
+            s.out |= bit(g.stock[i])
+        return 0
 
     def __dealloc__(self):
         tt_free(&self.c.tt)
@@ -546,8 +554,7 @@ cdef class Search:
                     raise ValueError(f"hands[{i}]: card {card} was not dealt to seat {i}")
             s.out |= s.hand[i]
             s.taken[i] = taken[i]
-        for i in range(drawn, self.c.g.stock_len):
-            s.out |= bit(self.c.g.stock[i])
+        self._add_stock(&s, drawn)
         for i in range(64):
             if s.out & bit(i):
                 s.out_points += self.c.g.points[i]

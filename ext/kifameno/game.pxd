@@ -18,8 +18,8 @@
 # it, less the cards played; the stock left is the stock's last cards.  So the key says exactly
 # who holds what, and which cards are still to draw, in what order.  A round whose cards have all
 # been played is coded 0, so that positions that differ only in who drew cards now gone share an
-# entry.  Once the stock is drawn, relative keys made here (relative_key, through the skeleton's
-# own_key hook) where they fit 63 bits.  With 4 players (no stock) the key is Ciapanò's relative
+# entry.  Once the stock is drawn, relative keys made here (the skeleton's own_key hook) where
+# they fit 63 bits.  With 4 players (no stock) the key is Ciapanò's relative
 # key.
 #
 # Which of the skeleton's techniques run for Kifameno, and why:
@@ -46,9 +46,8 @@ from bitops cimport bit, lowest_bit, popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
                      play_child, play_forced_trick, play_last_trick_winner, stock_left, p_takes_trick)
 from scoring cimport whole_points, hand_score, score_key, residue_shifts, set_units
-from bounds cimport cheap_bounds_with, mid_trick_bound_with
+from bounds cimport cheap_bounds_with, mid_trick_bound_with, nobody_takes_all
 from ordering cimport order_score
-from bounds cimport nobody_takes_all
 from quasi cimport run_known
 
 cdef enum:
@@ -70,9 +69,11 @@ cdef inline u64 subset_rank(const Game* g, u64 m) noexcept nogil:
         i += 1
     return r
 
-cdef inline bint relative_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
-    # Relative ranks once the stock is drawn.  From then on the hands only shrink, and as in
-    # Ciapanò (ext/core/ttable.pxd) two positions whose suits hold, from the highest card down,
+cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
+    # The main search's key once the stock is drawn: relative ranks (else False, for the
+    # skeleton's key: tt_key, the cards in play, and points_key, the drawers of each round).
+    # From then on the hands only shrink, and as in Ciapanò (ext/core/ttable.pxd) two
+    # positions whose suits hold, from the highest card down,
     # the same sequence of (holder, card points) are the same game: every trick goes the same
     # way with the same points, whatever cards were played before.  The deal's relative keys
     # cannot serve (their tables name each card by the seat the deal gave it to), so the key is
@@ -120,12 +121,6 @@ cdef inline bint relative_key(const Ctx* c, const State* s, u64* key) noexcept n
         holders = subset_rank(g, seq0) * g.binom[21 * rest + popcount64(seq1)] + subset_rank(g, seq1)
     key[0] = mask | (holders << DRAWS_SHIFT) | ((<u64>1) << 63)
     return True
-
-cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
-    # The main search's key once the stock is drawn (relative_key), else the skeleton's (False:
-    # tt_key, the cards in play, and points_key, the drawers of each round).
-    return relative_key(c, s, key)
-
 cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # At the start of a trick: for each round r of draws made so far, 2 bits at 40 + 2r: 0 if
     # its cards have all been played, else 1 + the seat that drew its first card (the trick's
@@ -158,7 +153,7 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
 
 cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # Ciapanò's parameters (scoring.set_units), and what the key of the draws needs: a deck in
-    # 40 bits, and with a stock (Game.stock, set before) at most 3 players and 12 rounds.
+    # 40 bits, and with a stock (Game.stock, set before) at most 3 players and MAX_ROUNDS rounds.
     # Raises ValueError for what the core cannot hold.
     cdef Game* g = &c.g
     cdef int su
