@@ -78,6 +78,11 @@ def deal_command(
         # The game is named when --game named it (Ciapanò's message is the one it always was).
         said = f": {kind.title} is played by {counts} players" if game_name is not None else ""
         fail(f"--players: {players} is not {counts}{said}")
+    if kind.has_declarer:
+        fail(
+            f"--game: {kind.name}: deals of {kind.title} (its bidding and exchange) are not "
+            "written yet"
+        )
     game = kind.from_rules(players)
     players = game.players
     if count < 0:

@@ -1,11 +1,11 @@
 """The command-line tools: ``ciapano-solve`` and ``ciapano`` (``solve``, ``sample``,
-``validate``, ``schema``, ``analyse``, ``check``, ``deal``, ``match``, ``puzzle
+``validate``, ``schema``, ``analyse``, ``check``, ``deal``, ``match``, ``exchange``, ``puzzle
 generate|show|check``).
 
 One module a command (``solve`` with ``validate`` and ``schema``, ``sample``, ``analyse``,
-``check``, ``deal``, ``match``, ``puzzle``) and ``options`` for what they share.  The commands
-are click commands; a command's module, and what it needs of ciapano, is imported only when that
-command runs (or ``--help`` lists them), so that a small solve starts at once.
+``check``, ``deal``, ``match``, ``exchange``, ``puzzle``) and ``options`` for what they share.
+The commands are click commands; a command's module, and what it needs of ciapano, is imported
+only when that command runs (or ``--help`` lists them), so that a small solve starts at once.
 
 Exit status: 0 on success; 2 on bad input (a one-line message on standard error, no
 traceback); ``check`` exits 1 when the card costs points, ``puzzle check`` when a stored
@@ -35,6 +35,7 @@ COMMANDS = {
     "check": ("check", "check_command"),
     "deal": ("deal", "deal_command"),
     "match": ("match", "match_command"),
+    "exchange": ("exchange", "exchange_command"),
     "puzzle": ("puzzle", "puzzle_group"),
 }
 

@@ -32,11 +32,12 @@ from .errors import (
     CiapanoError,
     IllegalMoveError,
     PositionError,
+    SolveInterrupted,
 )
 from .games import Ciapano, Game
 from .position import Position
 from .records import HandRecord, record_from_dict
-from .solving import DEFAULT_TT_MB, check_options, run_stoppable
+from .solving import DEFAULT_TT_MB, check_options, run_stoppable, solve
 
 __all__ = [
     "POLICIES",
@@ -600,6 +601,8 @@ def check(
     except CardError as e:
         raise IllegalMoveError("card", e.reason) from None
     after = position.play(played)
+    if position.declarer is not None:
+        return _check_by_solving(position, played, tt_mb, start)
 
     def work(limits: SearchLimits) -> tuple[CardAnalysis, int]:
         engine = _Engine(position, tt_mb, limits)
@@ -616,6 +619,30 @@ def check(
         best_value=c.before,
         best=c.best,
         nodes=nodes,
+        seconds=time.perf_counter() - start,
+        game=position.game,
+    )
+
+
+def _check_by_solving(position: Position, card: Card, tt_mb: float, start: float) -> CheckResult:
+    """:func:`check` in a game of two sides (Calabrasella), whose values are the side's points,
+    higher is better: every legal card solved (:func:`ciapano.solve`), the cost the points the
+    card gives away."""
+    try:
+        result = solve(position, tt_mb=tt_mb)
+    except SolveInterrupted:
+        raise AnalysisInterrupted("the check was stopped") from None
+    value = result[card]
+    assert value is not None and result.value is not None  # no limits: exact
+    return CheckResult(
+        seat=result.to_move,
+        card=card,
+        optimal=value == result.value,
+        cost=abs(result.value - value),
+        value=value,
+        best_value=result.value,
+        best=tuple(CardSet(result.best)),
+        nodes=result.nodes,
         seconds=time.perf_counter() - start,
         game=position.game,
     )

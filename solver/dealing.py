@@ -46,7 +46,9 @@ def random_deals(
     :param game: the game (default ``Ciapano(players)``), e.g. ``Busca()``: 4 hands of 10.
     :returns: positions from :meth:`Position.from_deal`; with 3-player Ciapanò the dealer's
         14th card is its discard; in a game with a stock (Kifameno) the cards after the hands
-        are the stock, top card first.  For the same seed, Ciapanò's deals are those of earlier
+        are the stock, top card first; in a game with a declarer (Calabrasella) the seat after
+        the dealer declares, the hands are taken as after its exchange and the last four cards
+        are the set-aside ones.  For the same seed, Ciapanò's deals are those of earlier
         versions.
     :raises GameError: for a number of players the game is not played by, or that is not the
         game's.
@@ -62,7 +64,12 @@ def random_deals(
         hands = [order[i * size : (i + 1) * size] for i in range(n)]
         discard = order[n * size] if g.has_discard else None
         stock = order[n * size :] if g.has_stock else None
-        yield Position.from_deal(hands, d, discard, g, stock)
+        if g.has_declarer:
+            yield Position.from_deal(
+                hands, d, game=g, declarer=g.next_seat(d), set_aside=order[n * size :]
+            )
+        else:
+            yield Position.from_deal(hands, d, discard, g, stock)
 
 
 def random_deal(

@@ -35,7 +35,7 @@ from ._limits import (
     SearchLimits,
 )
 from .errors import GameError
-from .games import Busca, Cappotto, Ciapano, Mattazza
+from .games import Busca, Calabrasella, Cappotto, Ciapano, Mattazza
 
 __all__ = [
     "OPTION_ALL",
@@ -48,6 +48,7 @@ __all__ = [
     "OPTION_QUASI",
     "OPTION_RELATIVE",
     "OPTION_TT",
+    "DeclarerSearch",
     "SearchLimits",
     "engine_for",
     "open_search",
@@ -56,7 +57,7 @@ __all__ = [
 ]
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
-_ENGINES = ("ciapano", "busca", "mattazza", "kifameno")
+_ENGINES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella")
 
 
 def engine_for(game: str) -> ModuleType:
@@ -94,6 +95,9 @@ def _scoring(position: Any) -> dict[str, int]:
         }
     if isinstance(game, Mattazza):
         return {"last_trick_points": game.last_trick_points}
+    if isinstance(game, Calabrasella):
+        scored = game.points(position.set_aside) if game.set_aside_scored else 0
+        return {"last_trick_points": game.last_trick_points, "set_aside_points": scored}
     raise GameError("game", f"{game.name!r}: no search engine for {game.title} yet")
 
 
@@ -135,7 +139,7 @@ def open_search(
     game = position.game
     scoring = _scoring(position)
     hands, leader, trick, taken = root_args(position)
-    return engine_for(game.name).Search(
+    core = engine_for(game.name).Search(
         position.players,
         hands,
         leader,
@@ -149,6 +153,98 @@ def open_search(
         limits,
         stock=[c.index for c in position.stock],
     )
+    if game.has_declarer:
+        total = game.hand_total(game.points(position.set_aside))
+        return DeclarerSearch(core, position.players, position.declarer, total)
+    return core
+
+
+class DeclarerSearch:
+    """An engine's ``Search`` for a game of a declarer against the others (Calabrasella), asked
+    for any seat's value.
+
+    The engine searches with the declarer as its perspective seat, and its value is the points
+    the defenders end the hand with, which the declarer minimises (``ext/calabrasella/game.pxd``).
+    A seat's value here is its side's points, higher is better: for a defender the engine's
+    value, for the declarer the hand's total less it.  The methods are the ``Search``'s
+    (``ext/core/driver.pxi``) with values, bounds, guesses and ranges turned accordingly; the
+    others pass through.
+
+    :param core: the engine's ``Search``.
+    :param players: the number of seats.
+    :param declarer: the declaring seat.
+    :param total: the points the two sides share in this hand
+        (:meth:`Calabrasella.hand_total <ciapano.Calabrasella.hand_total>`).
+    """
+
+    def __init__(self, core: Any, players: int, declarer: int, total: int) -> None:
+        self._core = core
+        self._players = players
+        self._declarer = declarer
+        self._total = total
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._core, name)
+
+    def _seat(self, seat: int) -> bool:
+        """Whether ``seat`` is the declarer (its values are turned).
+
+        :raises ValueError: if it is not a seat."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
+            raise ValueError(f"seat: {seat!r} is not a seat of {self._players}")
+        return seat == self._declarer
+
+    def _bounds(self, turned: bool, lower: int, upper: int) -> tuple[int, int]:
+        return (self._total - upper, self._total - lower) if turned else (lower, upper)
+
+    def _guess(self, turned: bool, guess: int) -> int:
+        return self._total - guess if turned and guess >= 0 else guess
+
+    def value_bounds(self, seat: int, guess: int = -1) -> tuple[int, int]:
+        turned = self._seat(seat)
+        lo, hi = self._core.value_bounds(self._declarer, self._guess(turned, guess))
+        return self._bounds(turned, lo, hi)
+
+    def value(self, seat: int) -> int:
+        turned = self._seat(seat)
+        v = self._core.value(self._declarer)
+        return self._total - v if turned else v
+
+    def move_bounds(self, seat: int, card: int, guess: int = -1) -> tuple[int, int]:
+        turned = self._seat(seat)
+        lo, hi = self._core.move_bounds(self._declarer, card, self._guess(turned, guess))
+        return self._bounds(turned, lo, hi)
+
+    def move_value(self, seat: int, card: int) -> int:
+        turned = self._seat(seat)
+        v = self._core.move_value(self._declarer, card)
+        return self._total - v if turned else v
+
+    def bounds(self, seat: int) -> tuple[int, int]:
+        turned = self._seat(seat)
+        return self._bounds(turned, *self._core.bounds(self._declarer))
+
+    def holds(self, seat: int, target: int) -> bool | None:
+        """Whether ``seat``'s side can make at least ``target`` points (one null-window search);
+        None if a limit stopped it."""
+        turned = self._seat(seat)
+        if turned:
+            return self._core.holds(self._declarer, self._total - target)
+        r = self._core.holds(self._declarer, target - 1)
+        return None if r is None else not r
+
+    def line(self, seat: int, value: int, first: int = -1) -> list[int] | None:
+        turned = self._seat(seat)
+        return self._core.line(self._declarer, self._total - value if turned else value, first)
+
+    def value_within(self, seat: int, lower: int, upper: int, guess: int = -1) -> tuple[int, int]:
+        turned = self._seat(seat)
+        if turned:
+            lower, upper = self._total - upper, self._total - lower
+        lo, hi = self._core.value_within(
+            self._declarer, max(lower, 0), max(upper, 0), self._guess(turned, guess)
+        )
+        return self._bounds(turned, lo, hi)
 
 
 def release_tables() -> int:

@@ -25,6 +25,7 @@ from typing import IO, Any
 
 import jsonschema
 
+from .calabrasella import exchange_hands
 from .cards import Card, CardSet
 from .errors import CardError, GameError, InformationSetError, PositionError
 from .games import Game, counts_text, find_game
@@ -178,6 +179,14 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
             f"{data['stock']!r} given, but {game} has no stock (only Kifameno with 2 or 3 "
             "players has one)",
         )
+    if not game.has_declarer:
+        for field in ("declarer", "set_aside", "widow", "called", "given", "discards", "take"):
+            if field in data:
+                raise PositionError(
+                    field,
+                    f"{data[field]!r} given, but {game} has no declarer nor exchange (only "
+                    "Calabrasella has)",
+                )
     return game
 
 
@@ -236,6 +245,34 @@ def _counts(data: Mapping[str, Any]) -> list[int]:
     return [s for s, h in enumerate(data.get("hands", [])) if isinstance(h, int)]
 
 
+def _exchanged_deal(data: Mapping[str, Any], game: Game) -> Position:
+    """A Calabrasella history's opening lead: the deal after the call and the exchange
+    (:func:`ciapano.calabrasella.exchange_hands`, which checks every step).
+
+    :raises PositionError: naming the field of the first step that does not hold.
+    """
+    for field in ("declarer", "widow", "discards", "take"):
+        if field not in data:
+            raise PositionError(
+                field,
+                f"is missing: a history of {game.title} gives declarer, widow, called, "
+                "given, discards and take",
+            )
+    done = exchange_hands(
+        game,
+        data["deal"],
+        data["widow"],
+        data["declarer"],
+        data.get("called"),
+        data.get("given"),
+        data["discards"],
+        data["take"],
+    )
+    return Position.from_deal(
+        done.hands, data["dealer"], game=game, declarer=data["declarer"], set_aside=done.set_aside
+    )
+
+
 def from_dict(data: Mapping[str, Any]) -> Position:
     """The position described by a parsed position file (snapshot or history form).
 
@@ -248,9 +285,12 @@ def from_dict(data: Mapping[str, Any]) -> Position:
     """
     form, game = _check(data)
     if form == "history":
-        start = Position.from_deal(
-            data["deal"], data["dealer"], data.get("discard"), game, data.get("stock")
-        )
+        if game.has_declarer:
+            start = _exchanged_deal(data, game)
+        else:
+            start = Position.from_deal(
+                data["deal"], data["dealer"], data.get("discard"), game, data.get("stock")
+            )
         return start.play_all(data.get("play", []))
     counts = _counts(data)
     if counts:
@@ -270,6 +310,8 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         game=game,
         tricks=data.get("tricks"),
         stock=data.get("stock"),
+        declarer=data.get("declarer"),
+        set_aside=data.get("set_aside"),
     )
     if "gone" in data and CardSet(data["gone"]) != cards_gone(pos):
         raise PositionError(
@@ -306,6 +348,14 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
     """
     form, game = _check(data)
     n = game.players
+    if game.has_declarer:
+        # A defender's view hides the set-aside cards and the partner's hand, and the called
+        # card's holder is known: not modelled yet (docs/rules.md#calabrasella, "Not yet").
+        raise InformationSetError(
+            "game",
+            f"{game.name!r}: a seat's view of {game.title} (sampling, PIMC) is not supported yet; "
+            "solve the open position instead",
+        )
     if view is None:
         view = data.get("view")
     if view is not None and (

@@ -43,11 +43,13 @@ __all__ = [
     "GAMES",
     "HAND_POINTS",
     "Busca",
+    "Calabrasella",
     "Cappotto",
     "Ciapano",
     "Game",
     "Kifameno",
     "Mattazza",
+    "SetAside",
     "busca_penalties",
     "find_game",
     "game_from_dict",
@@ -220,6 +222,9 @@ class Game(ABC):
     trump: ClassVar[Suit | None] = None
     fool: ClassVar[Card | None] = None
     sides: ClassVar[tuple[tuple[int, ...], ...] | None] = None
+    #: Whether one seat, the declarer, plays against all the others together (Calabrasella):
+    #: a position then names it, and the sides follow from it (:meth:`side_of`).
+    has_declarer: ClassVar[bool] = False
     players: int
 
     # -- the deal ------------------------------------------------------------------------------
@@ -252,6 +257,19 @@ class Game(ABC):
         return 0
 
     @property
+    def set_aside_size(self) -> int:
+        """Cards out of play during the hand, scored with the last trick or by no one
+        (Calabrasella's four: the declarer's discards and the widow cards it did not take);
+        0 in the other games."""
+        return 0
+
+    @property
+    def set_aside_scored(self) -> bool:
+        """Whether the set-aside cards score for the last trick's winner (Calabrasella's rule
+        ``"last-trick"``) rather than for no one."""
+        return False
+
+    @property
     def has_stock(self) -> bool:
         """Whether the seats draw from a stock after each trick (:attr:`stock_size` > 0)."""
         return self.stock_size > 0
@@ -260,7 +278,12 @@ class Game(ABC):
     def deal_size(self) -> int:
         """The cards of a deal: every hand, the discard if there is one, and the stock (the
         deck's 40, or Kifameno's 39 with 3 players)."""
-        return self.players * self.hand_size + int(self.has_discard) + self.stock_size
+        return (
+            self.players * self.hand_size
+            + int(self.has_discard)
+            + self.stock_size
+            + self.set_aside_size
+        )
 
     def first_leader(self, dealer: int) -> int:
         """The seat that leads the first trick: the one after the dealer."""
@@ -363,7 +386,11 @@ class Game(ABC):
 
     @abstractmethod
     def hand_score(
-        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+        self,
+        taken: Sequence[int],
+        last_trick: int,
+        tricks: Sequence[int] | None = None,
+        declarer: int | None = None,
     ) -> list[int]:
         """Every seat's score for the hand, in :attr:`value_unit`.
 
@@ -372,6 +399,8 @@ class Game(ABC):
         :param last_trick: the seat that won the last trick.
         :param tricks: the tricks each seat won, the last one included: needed by a game that
             :attr:`counts_tricks`, ignored by the others.
+        :param declarer: the declaring seat, in a game with one (:attr:`has_declarer`:
+            Calabrasella), whose sides it decides; ignored by the others.
         :raises GameError: for points that do not share out the deck's, a last-trick seat that
             is no seat, or missing or bad ``tricks`` where the game needs them.
         """
@@ -381,8 +410,19 @@ class Game(ABC):
     def value_bounds(self) -> tuple[int, int]:
         """The least and the most a seat can score in a hand, in :attr:`value_unit`."""
 
-    def side_of(self, seat: int) -> tuple[int, ...]:
-        """The seats that play with ``seat``: itself alone when :attr:`sides` is None."""
+    def side_of(self, seat: int, declarer: int | None = None) -> tuple[int, ...]:
+        """The seats that play with ``seat``: itself alone when :attr:`sides` is None; in a game
+        with a declarer (:attr:`has_declarer`), the declarer alone or the other seats together.
+
+        :raises GameError: for a seat that is no seat, or a missing declarer where the game
+            has one.
+        """
+        if self.has_declarer:
+            if declarer is None:
+                raise GameError("declarer", f"is missing: {self.title}'s sides depend on it")
+            if seat == declarer:
+                return (seat,)
+            return tuple(s for s in range(self.players) if s != declarer)
         if self.sides is None:
             return (seat,)
         for side in self.sides:
@@ -522,7 +562,11 @@ class Ciapano(Game):
         return f"{whole} {rest}/3" if whole else f"{rest}/3"
 
     def hand_score(
-        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+        self,
+        taken: Sequence[int],
+        last_trick: int,
+        tricks: Sequence[int] | None = None,
+        declarer: int | None = None,
     ) -> list[int]:
         """Penalty points per seat (:func:`hand_score` with this game's cappotto option).
 
@@ -551,8 +595,9 @@ class Ciapano(Game):
 
 @dataclass(frozen=True, repr=False)
 class _WholePoints(Game):
-    """What Busca and Mattazza share (abstract): 4 players, 10 cards each, Ciapanò's play, whole
-    points and a last trick worth 3 (``docs/rules.md#busca-deal``, ``#mattazza-deal``)."""
+    """What Busca, Mattazza and Calabrasella share (abstract): Ciapanò's play, whole points and
+    a last trick worth 3; 4 players of 10 cards unless a game says otherwise
+    (``docs/rules.md#busca-deal``, ``#mattazza-deal``)."""
 
     points_unit: ClassVar[str] = "points"
     player_counts: ClassVar[tuple[int, ...]] = (4,)
@@ -681,7 +726,11 @@ class Busca(_WholePoints):
         return voids
 
     def hand_score(
-        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+        self,
+        taken: Sequence[int],
+        last_trick: int,
+        tricks: Sequence[int] | None = None,
+        declarer: int | None = None,
     ) -> list[int]:
         """Busche per seat (``docs/rules.md#busca-penalties``): the last trick's 3 points are
         added to ``last_trick``'s card points, then :func:`busca_penalties`.
@@ -733,7 +782,11 @@ class Mattazza(_WholePoints):
         return _THIRDS_BY_RANK[card.rank]
 
     def hand_score(
-        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+        self,
+        taken: Sequence[int],
+        last_trick: int,
+        tricks: Sequence[int] | None = None,
+        declarer: int | None = None,
     ) -> list[int]:
         """Game points per seat (``docs/rules.md#mattazza``): the last trick's 3 points are added
         to ``last_trick``'s card points, then :func:`mattazza_scores`.
@@ -857,6 +910,146 @@ class Kifameno(Ciapano):
         return f"Kifameno(players={self.players}, cappotto={self.cappotto.value!r}{extra})"
 
 
+class SetAside(str, Enum):
+    """Calabrasella's ``set_aside`` option (``docs/rules.md#calabrasella-score``): who scores
+    the four set-aside cards (the declarer's discards and the widow cards it did not take).
+
+    ``LAST_TRICK`` (default): the side that wins the last trick.  ``NONE``: no one.
+    """
+
+    LAST_TRICK = "last-trick"
+    NONE = "none"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, repr=False)
+class Calabrasella(_WholePoints):
+    """Calabrasella (``docs/rules.md#calabrasella``): 3 players of 12 cards, a declarer against
+    the two others, who share their tricks; Ciapanò's play (follow suit, no trumps), whole
+    points (aces 3; 3, 2, K, Q, J 1; the last trick 3: 35 in all).  Four cards are out of play
+    (the declarer's discards and the widow cards it did not take, a position's ``set_aside``);
+    they score for the side that wins the last trick, or with ``set_aside="none"`` for no one.
+
+    A zero-sum game between two sides: a seat's score is its side's points (the two defenders
+    score the same), **higher is better**.  A position names its ``declarer``
+    (:attr:`has_declarer`), which decides the sides (:meth:`side_of`).
+
+    :param players: 3 (the only number).
+    :param set_aside: a :class:`SetAside` or its text ``"last-trick"`` (default) or ``"none"``.
+    :raises GameError: (a ``ValueError``) naming ``players`` or ``rules.set_aside``.
+    """
+
+    name: ClassVar[str] = "calabrasella"
+    title: ClassVar[str] = "Calabrasella"
+    value_unit: ClassVar[str] = "points"
+    value_nouns: ClassVar[tuple[str, str]] = ("point", "points")
+    option_names: ClassVar[tuple[str, ...]] = ("set_aside",)
+    player_counts: ClassVar[tuple[int, ...]] = (3,)
+    lower_is_better: ClassVar[bool] = False
+    has_declarer: ClassVar[bool] = True
+
+    players: int = 3
+    set_aside: SetAside = SetAside.LAST_TRICK
+
+    def __post_init__(self) -> None:
+        _check_players(self)
+        try:
+            object.__setattr__(self, "set_aside", SetAside(self.set_aside))
+        except ValueError:
+            raise GameError(
+                "rules.set_aside", f"{self.set_aside!r} is not one of 'last-trick', 'none'"
+            ) from None
+
+    @property
+    def hand_size(self) -> int:
+        """12 cards each (``docs/rules.md#calabrasella-deal``)."""
+        return 12
+
+    @property
+    def set_aside_size(self) -> int:
+        """Four cards out of play (``docs/rules.md#calabrasella-exchange``)."""
+        return 4
+
+    @property
+    def set_aside_scored(self) -> bool:
+        """True under the rule ``"last-trick"`` (default), False under ``"none"``."""
+        return self.set_aside is SetAside.LAST_TRICK
+
+    def card_points(self, card: Card) -> int:
+        """Points: aces 3; 3, 2, K, Q, J 1; 7, 6, 5, 4 0 (``docs/rules.md#calabrasella-score``)."""
+        # Ciapanò's points in thirds, read as whole points (docs/rules.md#ciapano-card-points).
+        return _THIRDS_BY_RANK[card.rank]
+
+    def hand_total(self, set_aside_points: int) -> int:
+        """The points the two sides share in a hand whose set-aside cards carry
+        ``set_aside_points``: 35, or 35 less them when they score for no one."""
+        if self.set_aside_scored:
+            return self.total_points
+        return self.total_points - set_aside_points
+
+    def hand_score(
+        self,
+        taken: Sequence[int],
+        last_trick: int,
+        tricks: Sequence[int] | None = None,
+        declarer: int | None = None,
+    ) -> list[int]:
+        """Each seat's side's points (``docs/rules.md#calabrasella-score``): the last trick's 3
+        are added to ``last_trick``'s card points, and the defenders' points are added
+        together.
+
+        :param taken: card points per seat, the set-aside cards' counted for ``last_trick`` under
+            the rule ``"last-trick"`` (32 in all then; fewer under ``"none"``).
+        :param declarer: the declarer (required).
+        :raises GameError: for a wrong number of seats, points that are not whole numbers or
+            more than the deck's 32, a last-trick seat or declarer out of range.
+        """
+        n = self.players
+        if (
+            len(taken) != n
+            or any(not _is_int(t) or t < 0 for t in taken)
+            or (sum(taken) > self.card_total)
+        ):
+            raise GameError(
+                "taken", f"{list(taken)} are not {n} seats' shares of the deck's {self.card_total}"
+            )
+        if not _is_int(last_trick) or not 0 <= last_trick < n:
+            raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
+        if not _is_int(declarer) or not 0 <= declarer < n:  # type: ignore[operator]
+            raise GameError("declarer", f"{declarer!r} is not a seat of {n}")
+        points = [t + self.last_trick_points if s == last_trick else t for s, t in enumerate(taken)]
+        ours = points[declarer]  # type: ignore[index]
+        theirs = sum(points) - ours
+        return [ours if s == declarer else theirs for s in range(n)]
+
+    def payment(self, declarer_points: int, defender_points: int) -> int:
+        """What each defender pays the declarer (negative: the declarer pays each defender):
+        the difference of the two sides' points, doubled at 35-0 either way
+        (``docs/rules.md#calabrasella-score``)."""
+        diff = declarer_points - defender_points
+        if self.total_points in (declarer_points, defender_points) and 0 in (
+            declarer_points,
+            defender_points,
+        ):
+            diff *= 2
+        return diff
+
+    @property
+    def value_bounds(self) -> tuple[int, int]:
+        """0 to 35 points."""
+        return (0, self.total_points)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """``{"set_aside": "last-trick" | "none"}``."""
+        return {"set_aside": self.set_aside.value}
+
+    def __repr__(self) -> str:
+        return f"Calabrasella(set_aside={self.set_aside.value!r})"
+
+
 def _text(value: object) -> str:
     return value.text if isinstance(value, Card) else str(value)
 
@@ -867,6 +1060,7 @@ GAMES: dict[str, type[Game]] = {
     "busca": Busca,
     "mattazza": Mattazza,
     "kifameno": Kifameno,
+    "calabrasella": Calabrasella,
 }
 
 

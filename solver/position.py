@@ -15,7 +15,15 @@ from typing import Any
 from .cards import Card, CardSet
 from .errors import CardError, IllegalMoveError, PositionError
 from .games import Ciapano, Game
-from .validate import CardLike, check_table, game_for, parse_card, parse_card_set, parse_cards
+from .validate import (
+    CardLike,
+    check_table,
+    game_for,
+    parse_card,
+    parse_card_set,
+    parse_cards,
+    parse_seat,
+)
 
 __all__ = ["Position"]
 
@@ -42,20 +50,26 @@ class Position:
         to be drawn, **top card first**: a whole number of rounds (one card a seat); after each
         trick every seat draws one, the trick's winner first.  Default none.  The hands need
         not be full (a puzzle may hold a few cards a seat beside its stock).
+    :param declarer: in a game with a declarer (Calabrasella, ``docs/rules.md#calabrasella``),
+        the declaring seat, alone against the others (required there).
+    :param set_aside: in a game with set-aside cards (Calabrasella), the four cards out of play
+        (the declarer's discards and the widow cards it did not take; required there).
     :raises PositionError: (a ``ValueError``) naming the field and value of any inconsistency
         (:func:`ciapano.validate.check_table`): a card twice or not of the game's deck, hand
         sizes that do not fit the trick or the number of players, a trick card its player could
         not play (not following suit, or Busca's first-trick bans,
         ``docs/rules.md#busca-first-trick``), points that do not add up, a missing or extra
         discard, a game for another number of players, a stock in a game without one or that is
-        not whole rounds.
+        not whole rounds, a missing or extra declarer or set-aside cards.
     """
 
     __slots__ = (
+        "_declarer",
         "_first",
         "_game",
         "_hands",
         "_leader",
+        "_set_aside",
         "_stock",
         "_taken",
         "_trick",
@@ -75,6 +89,8 @@ class Position:
         game: Game | None = None,
         tricks: Sequence[int] | None = None,
         stock: Iterable[CardLike] | None = None,
+        declarer: int | None = None,
+        set_aside: Iterable[CardLike] | None = None,
     ) -> None:
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise PositionError("hands", f"{hands!r} is not a list of hands")
@@ -85,6 +101,7 @@ class Position:
         trick_cards = parse_cards("trick", trick, deck)
         discard_card = None if discard is None else parse_card("discard", discard, deck)
         stock_cards = () if stock is None else parse_cards("stock", stock, deck)
+        aside = () if set_aside is None else parse_cards("set_aside", set_aside, deck)
         won_sets = None
         if won is not None:
             if isinstance(won, (str, bytes)) or not isinstance(won, Sequence) or len(won) != n:
@@ -93,7 +110,17 @@ class Position:
             if taken is not None:
                 raise PositionError("taken", "give either 'won' or 'taken', not both")
         self._init(
-            game, hand_sets, leader, trick_cards, taken, won_sets, discard_card, tricks, stock_cards
+            game,
+            hand_sets,
+            leader,
+            trick_cards,
+            taken,
+            won_sets,
+            discard_card,
+            tricks,
+            stock_cards,
+            declarer,
+            aside,
         )
 
     # -- construction and validation ------------------------------------------------------
@@ -109,6 +136,8 @@ class Position:
         discard: Card | None,
         tricks: Sequence[int] | None = None,
         stock: tuple[Card, ...] = (),
+        declarer: int | None = None,
+        set_aside: tuple[Card, ...] = (),
     ) -> None:
         facts = check_table(
             game,
@@ -121,8 +150,23 @@ class Position:
             taken=taken,
             tricks=tricks,
             stock=stock,
+            declarer=declarer,
+            set_aside=set_aside,
         )
-        self._set(game, hands, leader, trick, facts.taken, won, discard, facts.tricks, None, stock)
+        self._set(
+            game,
+            hands,
+            leader,
+            trick,
+            facts.taken,
+            won,
+            discard,
+            facts.tricks,
+            None,
+            stock,
+            declarer,
+            set_aside,
+        )
 
     def _set(
         self,
@@ -136,6 +180,8 @@ class Position:
         tricks: tuple[int, ...] | None = None,
         first: bool | None = None,
         stock: tuple[Card, ...] = (),
+        declarer: int | None = None,
+        set_aside: tuple[Card, ...] = (),
     ) -> None:
         self._game = game
         self._hands = hands
@@ -145,10 +191,12 @@ class Position:
         self._won = won
         self._tricks = tricks
         self._stock = stock
+        self._declarer = declarer
+        self._set_aside = set_aside
         self.discard = discard
         if first is None:
             in_play = sum(len(h) for h in hands) + len(trick) + (discard is not None) + len(stock)
-            first = in_play == game.deal_size
+            first = in_play + len(set_aside) == game.deal_size
         self._first = first
 
     @classmethod
@@ -165,6 +213,8 @@ class Position:
         discard: CardLike | None = None,
         game: Game | None = None,
         stock: Iterable[CardLike] | None = None,
+        declarer: int | None = None,
+        set_aside: Iterable[CardLike] | None = None,
     ) -> Position:
         """The position at the opening lead of a dealt hand.
 
@@ -175,8 +225,13 @@ class Position:
         :param game: the game; default ``Ciapano(players=len(deal))``.
         :param stock: in a game with a stock (Kifameno), the undealt cards in order, top card
             first.
+        :param declarer: in a game with a declarer (Calabrasella), the declaring seat; the seat
+            after it leads (not the seat after the dealer).
+        :param set_aside: in a game with set-aside cards (Calabrasella), the four cards out of
+            play; ``deal`` then gives the hands after the exchange (12 cards each).
         :raises PositionError: for a deal that is not the game's whole deal in hands of the
-            right size (with the stock, in a game that has one).
+            right size (with the stock, in a game that has one), or a missing declarer or
+            set-aside cards where the game has them.
         """
         if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence):
             raise PositionError("deal", f"{deal!r} is not a list of hands")
@@ -224,11 +279,23 @@ class Position:
                 raise PositionError(
                     f"stock[{i}]", f"card {c} appears twice: in deal[{seen[c]}] and in the stock"
                 )
+        aside = () if set_aside is None else parse_cards("set_aside", set_aside, game.deck)
+        for i, c in enumerate(aside):
+            if c in seen:
+                raise PositionError(
+                    f"set_aside[{i}]",
+                    f"card {c} appears twice: in deal[{seen[c]}] and in the set-aside cards",
+                )
+        leader = game.first_leader(dealer)
+        if game.has_declarer:
+            if declarer is None:
+                raise PositionError(
+                    "declarer", f"is missing: a hand of {game.title} is played by a declarer"
+                )
+            leader = game.next_seat(parse_seat("declarer", declarer, n))
         won = tuple(CardSet(0) for _ in range(n))
         self = object.__new__(cls)
-        self._init(
-            game, tuple(hands), game.first_leader(dealer), (), None, won, d, None, stock_cards
-        )
+        self._init(game, tuple(hands), leader, (), None, won, d, None, stock_cards, declarer, aside)
         return self
 
     # -- state ---------------------------------------------------------------------------
@@ -286,6 +353,27 @@ class Position:
         """The cards still to be drawn, top card first (a game with a stock: Kifameno); empty
         in the others and once it is drawn."""
         return self._stock
+
+    @property
+    def declarer(self) -> int | None:
+        """The declaring seat in a game with one (Calabrasella); None in the others."""
+        return self._declarer
+
+    @property
+    def set_aside(self) -> tuple[Card, ...]:
+        """The cards out of play (Calabrasella's four: the declarer's discards and the widow cards
+        it did not take); empty in the other games."""
+        return self._set_aside
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats that play with ``seat`` (:meth:`Game.side_of <ciapano.Game.side_of>`): itself
+        alone in the individual games; in Calabrasella the declarer alone or the two defenders.
+        """
+        return self._game.side_of(seat, self._declarer)
+
+    def same_side(self, a: int, b: int) -> bool:
+        """Whether seats ``a`` and ``b`` play for the same side (a seat is on its own side)."""
+        return b in self.side_of(a)
 
     @property
     def to_move(self) -> int:
@@ -370,7 +458,18 @@ class Position:
                     hands[drawer] = hands[drawer].add(stock[k])
                 stock = stock[n:]
         return Position._make(
-            game, tuple(hands), leader, trick, taken, won, self.discard, tricks, first, stock
+            game,
+            tuple(hands),
+            leader,
+            trick,
+            taken,
+            won,
+            self.discard,
+            tricks,
+            first,
+            stock,
+            self._declarer,
+            self._set_aside,
         )
 
     def play_all(self, cards: Iterable[CardLike]) -> Position:
@@ -399,6 +498,10 @@ class Position:
         points = list(self._taken)
         if self.discard is not None:
             points[self._leader] += self._game.card_points(self.discard)
+        if self._set_aside and self._game.set_aside_scored:
+            # Calabrasella's set-aside cards go with the last trick
+            # (docs/rules.md#calabrasella-score).
+            points[self._leader] += self._game.points(self._set_aside)
         return points
 
     def final_thirds(self) -> list[int]:
@@ -415,7 +518,9 @@ class Position:
 
         :raises PositionError: if the hand is not over.
         """
-        return self._game.hand_score(self.final_points(), self._leader, self._tricks)
+        return self._game.hand_score(
+            self.final_points(), self._leader, self._tricks, self._declarer
+        )
 
     # -- conversions ---------------------------------------------------------------------
 
@@ -438,6 +543,10 @@ class Position:
             d["discard"] = self.discard.text
         if self._stock:
             d["stock"] = [c.text for c in self._stock]
+        if self._declarer is not None:
+            d["declarer"] = self._declarer
+        if self._set_aside:
+            d["set_aside"] = [c.text for c in self._set_aside]
         d["rules"] = self._game.options
         return d
 
@@ -451,6 +560,8 @@ class Position:
             self._tricks,
             self.discard,
             self._stock,
+            self._declarer,
+            self._set_aside,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -476,6 +587,10 @@ class Position:
             parts.append(f"discard={self.discard.text!r}")
         if self._stock:
             parts.append(f"stock={[c.text for c in self._stock]!r}")
+        if self._declarer is not None:
+            parts.append(f"declarer={self._declarer}")
+        if self._set_aside:
+            parts.append(f"set_aside={[c.text for c in self._set_aside]!r}")
         if not (type(self._game) is Ciapano and self._game == Ciapano(players=self.players)):
             parts.append(f"game={self._game!r}")
         return f"Position({', '.join(parts)})"
@@ -484,6 +599,8 @@ class Position:
         lines = []
         for seat, hand in enumerate(self._hands):
             marks = []
+            if seat == self._declarer:
+                marks.append("declarer")
             if seat == self.to_move and not self.is_over():
                 marks.append("to move")
             if seat == self._leader and self._trick:
@@ -499,6 +616,8 @@ class Position:
             lines.append(f"discard: {self.discard}")
         if self._stock:
             lines.append("stock (top first): " + " ".join(c.text for c in self._stock))
+        if self._set_aside:
+            lines.append("set aside: " + " ".join(c.text for c in self._set_aside))
         return "\n".join(lines)
 
 

@@ -227,6 +227,13 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         game = file_game(data, "deal")
     except PositionError as e:
         raise RecordError(e.field, e.reason, rid) from None
+    if game.has_declarer:
+        raise RecordError(
+            "game",
+            f"{game.name!r}: hand records of {game.title} (its call and exchange) are not read "
+            "yet; solve or check its positions instead",
+            rid,
+        )
     return HandRecord(
         deal=data["deal"],
         dealer=data["dealer"],

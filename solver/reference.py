@@ -7,9 +7,10 @@ then takes the minimax (``docs/rules.md#conventions``, "Double-dummy value"):
 
 - in a game where every seat plays for itself (``game.sides is None``), the **paranoid value**
   of seat P: P plays for its own score, every other seat against it;
-- in a game of two sides (``game.sides``, a tuple of seat tuples), the **zero-sum value** of P's
-  side: every seat of P's side plays for P's score, every seat of the other side against it.
-  (The game's hand score gives each seat its side's value.)
+- in a game of two sides (``game.sides``, a tuple of seat tuples, or a declarer against the
+  others: Calabrasella, ``Position.side_of``), the **zero-sum value** of P's side: every seat of
+  P's side plays for P's score, every seat of the other side against it.  (The game's hand
+  score gives each seat its side's value.)
 
 "For" means towards the lower score when ``game.lower_is_better`` (penalties: Ciapanò's
 penalty points, Busca's busche), towards the higher one otherwise.  No pruning, no equivalence,
@@ -37,7 +38,7 @@ def reference_value(position: Position, seat: int) -> int:
         from .errors import PositionError
 
         raise PositionError("seat", f"{seat!r} is not a seat: seats are 0..{position.players - 1}")
-    ours = frozenset(game.side_of(seat))
+    ours = frozenset(position.side_of(seat))
     best, worst = (min, max) if game.lower_is_better else (max, min)
     memo: dict[Position, int] = {}
 

@@ -429,6 +429,8 @@ class SolveResult:
             d["lower"] = self.lower
             d["upper"] = self.upper
             d["stopped_by"] = self.stopped_by
+        if self.payment is not None:
+            d["payment"] = self.payment
         d["moves"] = [m.to_dict() for m in self.moves]
         d["best"] = [c.text for c in self.best]
         d["line"] = [c.text for c in self.line]
@@ -439,6 +441,20 @@ class SolveResult:
         d["nodes"] = self.nodes
         d["seconds"] = round(self.seconds, 6)
         return d
+
+    @property
+    def payment(self) -> int | None:
+        """In a game with a declarer (Calabrasella), what each defender pays the declarer for the
+        hand's value (negative: the declarer pays each defender), doubled at 35-0
+        (:meth:`Calabrasella.payment <ciapano.Calabrasella.payment>`); None in the other games
+        or when the value is not exact."""
+        pos = self.position
+        if pos.declarer is None or self.value is None:
+            return None
+        game = pos.game
+        total = game.hand_total(game.points(pos.set_aside))  # type: ignore[attr-defined]
+        ours = self.value if self.perspective == pos.declarer else total - self.value
+        return game.payment(ours, total - ours)  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
         return format_result(self)
@@ -456,10 +472,21 @@ def format_result(result: SolveResult) -> str:
     if not result.moves:
         out.append(f"The hand is over: seat {result.perspective} scores {result.value}.")
     else:
+        if pos.declarer is not None:
+            side = pos.side_of(result.perspective)
+            names = "the declarer" if side == (pos.declarer,) else "the defenders"
+            whose = (
+                f"the points of {names}, seat{'s' if len(side) > 1 else ''} "
+                f"{' and '.join(map(str, side))} (higher is better), both sides playing their best"
+            )
+        else:
+            whose = (
+                f"{who} penalty ({pos.game.value_nouns[1]}) with every other seat against seat "
+                f"{result.perspective}"
+            )
         out.append(
             f"Seat {result.to_move} to move, trick {pos.trick_number} of {pos.game.tricks}; "
-            f"values are {who} penalty ({pos.game.value_nouns[1]}) with every other seat "
-            f"against seat {result.perspective}."
+            f"values are {whose}."
         )
         if not result.exact:
             out.append(
@@ -480,6 +507,12 @@ def format_result(result: SolveResult) -> str:
             f"Value for seat {result.perspective}: {_value_text(result.lower, result.upper)}"
             + (f"    best: {' '.join(c.text for c in result.best)}" if result.best else "")
         )
+        if result.payment is not None:
+            out.append(
+                f"Payment: each defender pays the declarer {result.payment}"
+                if result.payment >= 0
+                else f"Payment: the declarer pays each defender {-result.payment}"
+            )
         if result.line:
             out.append("Line: " + _line_text(pos, result.line))
     if result.seats is not None:
@@ -552,6 +585,10 @@ def solve(
     p = _seat(position, seat)
     check_options(tt_mb=tt_mb, threads=threads, max_nodes=max_nodes, time_limit=time_limit)
     mover = position.to_move
+    # Whether the seat to move plays for the perspective seat's side, and which way its side's
+    # values are better (a penalty, or Calabrasella's points).
+    ours = position.same_side(mover, p)
+    minimise = ours == position.game.lower_is_better
     if position.is_over():
         score = position.score()
         return SolveResult(
@@ -600,7 +637,7 @@ def solve(
             traced = False
             if prev is None:
                 floor = None
-                if mover == p:
+                if ours:
                     lo, hi = core.value_bounds(p)
                     floor = lo if lo == hi else None
             else:
@@ -625,7 +662,7 @@ def solve(
     )  # fmt: skip
     bounds = [Bounds(f.lower, f.upper) if f is not None else Bounds(0, most) for f in found]
     # The position's bounds: the mover takes the best card for its side.
-    pick = min if mover == p else max
+    pick = min if minimise else max
     lower = pick(lo for lo, _ in bounds)
     upper = pick(hi for _, hi in bounds)
     exact = all(lo == hi for lo, hi in bounds)
@@ -634,7 +671,7 @@ def solve(
         v = lo if lo == hi else None
         cost = None
         if exact:
-            cost = v - lower if mover == p else lower - v
+            cost = v - lower if minimise else lower - v
         for card in cls:
             eq = tuple(CARDS[c] for c in cls if c != card)
             moves.append(
@@ -645,7 +682,7 @@ def solve(
     else:
 
         def unproved_key(m: MoveValue) -> tuple[Any, ...]:
-            order = (m.lower, m.upper) if mover == p else (-m.upper, -m.lower)
+            order = (m.lower, m.upper) if minimise else (-m.upper, -m.lower)
             return (order, m.card)
 
         moves.sort(key=unproved_key)

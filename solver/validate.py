@@ -284,6 +284,8 @@ def check_table(
     tricks: object = None,
     error: type[PositionError] = PositionError,
     stock: Sequence[Card] | int = (),
+    declarer: object = None,
+    set_aside: Sequence[Card] | int | None = None,
 ) -> TableFacts:
     """Check a table (a position, or what one seat sees of it) against the game.
 
@@ -309,6 +311,10 @@ def check_table(
     :param stock: in a game with a stock (Kifameno), the cards still to be drawn, top first:
         a whole number of rounds of one card a seat; or their number when they are hidden (a
         seat's view).
+    :param declarer: in a game with a declarer (Calabrasella), the declaring seat (required);
+        refused by the other games.
+    :param set_aside: in a game with set-aside cards (Calabrasella's four), those cards, or
+        their number when they are hidden (a seat's view); required there, refused elsewhere.
     :returns: the :class:`TableFacts`.
     :raises PositionError: (or ``error``) naming the field and quoting the value of the first
         problem: a leader that is no seat, a trick too long, a card in two places, hand sizes
@@ -317,9 +323,37 @@ def check_table(
         a missing or extra discard, won cards that are not whole tricks or do not match the
         cards played, points that do not add up, tricks missing (Mattazza) or that do not add
         up to the tricks complete or leave a seat with points on no trick, a stock in a game
-        without one, or one that is not whole rounds or is left when the hands are empty.
+        without one, or one that is not whole rounds or is left when the hands are empty, a
+        declarer or set-aside cards missing where the game has them (or given where it has
+        not), a declarer that is no seat, or set-aside cards that are not the game's number.
     """
     n = game.players
+    if game.has_declarer:
+        if declarer is None:
+            raise error("declarer", f"is missing: a position of {game.title} names the declarer")
+        parse_seat("declarer", declarer, n, error)
+    elif declarer is not None:
+        raise error(
+            "declarer", f"{declarer!r} given, but {game.title} has no declarer (Calabrasella has)"
+        )
+    if isinstance(set_aside, int):
+        aside_size, set_aside = set_aside, ()
+    else:
+        set_aside = tuple(set_aside or ())
+        aside_size = len(set_aside)
+    want_aside = game.set_aside_size
+    if aside_size != want_aside:
+        if not want_aside:
+            raise error(
+                "set_aside",
+                f"{aside_size} card(s) given, but {game.title} sets no cards aside (only "
+                "Calabrasella does)",
+            )
+        raise error(
+            "set_aside",
+            f"{aside_size} card(s) given; {game.title} sets {want_aside} aside (the declarer's "
+            "discards and the widow cards it did not take)",
+        )
     if isinstance(stock, int):
         stock_size, stock = stock, ()
     else:
@@ -349,6 +383,7 @@ def check_table(
     if discard is not None:
         places.append(("discard", (discard,)))
     places += [(f"stock[{i}]", (c,)) for i, c in enumerate(stock)]
+    places += [(f"set_aside[{i}]", (c,)) for i, c in enumerate(set_aside)]
     _check_unique(places, error)
     if trick and not any(sizes):
         raise error("trick", "cards in a trick after the hands are played out")
@@ -378,7 +413,9 @@ def check_table(
             f"{game.hand_size}",
         )
     has_discard = discard is not None or (discard_hidden and game.has_discard)
-    first_trick = sum(sizes) + len(trick) + int(has_discard) + stock_size == game.deal_size
+    first_trick = (
+        sum(sizes) + len(trick) + int(has_discard) + stock_size + aside_size == game.deal_size
+    )
     # Every trick card whose player's hand is known was legal (following suit, the game's bans).
     for i, card in enumerate(trick):
         seat = (leader + i) % n
@@ -398,7 +435,7 @@ def check_table(
             in_play |= h
         if discard is not None:
             in_play = in_play.add(discard)
-        in_play |= CardSet(stock)
+        in_play |= CardSet(stock) | CardSet(set_aside)
         gone = game.deck.cards - in_play
     elif gone is None and won is None:
         raise error("gone", "is missing: say which cards were played in completed tricks")

@@ -29,7 +29,7 @@ def check_every_card(pos: ciapano.Position, seat: int, options: int = engine.OPT
     result = ciapano.solve(pos, seat, options=options)
     expected = reference_move_values(pos, seat)
     assert {card: v for card, v in result} == expected, (pos, seat, options)
-    pick = min if pos.to_move == seat else max
+    pick = min if pos.same_side(pos.to_move, seat) == pos.game.lower_is_better else max
     assert result.value == pick(expected.values())
     assert set(result.best) == {c for c, v in expected.items() if v == result.value}
     return result

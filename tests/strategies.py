@@ -27,7 +27,7 @@ import numpy as np
 from hypothesis import strategies as st
 from testgames import SmallBusca
 
-from ciapano import CARDS, Busca, Card, Ciapano, Kifameno, Mattazza, Position, Suit
+from ciapano import CARDS, Busca, Calabrasella, Card, Ciapano, Kifameno, Mattazza, Position, Suit
 from ciapano.dealing import random_deal
 
 MAX_HAND = {3: 4, 4: 3, 5: 3}
@@ -293,6 +293,38 @@ def kifameno_positions(draw, max_hand=None, max_rounds=3, mid_trick=True, player
     else:
         taken = [game.points(w) for w in won]
         pos = Position(hands, leader, taken=taken, stock=stock, game=game)
+    if mid_trick:
+        pos = _play_some(draw, pos, n - 1)
+    return pos
+
+
+@st.composite
+def calabrasella_positions(draw, max_hand=3, mid_trick=True):
+    """A random Calabrasella position (``docs/rules.md#calabrasella``): 3 hands of 1 to
+    ``max_hand`` cards from two to four suits, a declarer, four set-aside cards (often with
+    points, which go with the last trick under the rule ``"last-trick"``), the completed tricks
+    won by one seat, two or any, given as the cards won or as points; either rule of the
+    set-aside cards; often in the middle of a trick."""
+    game = Calabrasella(set_aside=draw(st.sampled_from(["last-trick", "none"])))
+    n = 3
+    h = draw(st.integers(1, max_hand))
+    order = list(draw(st.permutations(range(40))))
+    n_suits = draw(st.integers(2, 4))
+    suits = set(draw(st.permutations(list(Suit)))[: max(n_suits, -(-n * h // 10))])
+    dealt = [CARDS[i] for i in order if CARDS[i].suit in suits][: n * h]
+    hands = [dealt[s * h : (s + 1) * h] for s in range(n)]
+    rest = [CARDS[i] for i in order if CARDS[i] not in dealt]
+    if draw(st.booleans()):
+        rest.sort(key=lambda c: -game.card_points(c))  # set-aside cards with points
+    set_aside, rest = rest[:4], rest[4:]
+    winners = draw(st.permutations(range(n)))[: draw(st.integers(1, n))]
+    won: list[list[Card]] = [[] for _ in range(n)]
+    for t in range(0, len(rest), n):
+        won[draw(st.sampled_from(winners))] += rest[t : t + n]
+    leader = draw(st.integers(0, n - 1))
+    declarer = draw(st.integers(0, n - 1))
+    table = {"won": won} if draw(st.booleans()) else {"taken": [game.points(w) for w in won]}
+    pos = Position(hands, leader, game=game, declarer=declarer, set_aside=set_aside, **table)
     if mid_trick:
         pos = _play_some(draw, pos, n - 1)
     return pos

@@ -53,6 +53,7 @@ def test_games_are_found_by_name() -> None:
         "busca": Busca,
         "mattazza": ciapano.Mattazza,
         "kifameno": ciapano.Kifameno,
+        "calabrasella": ciapano.Calabrasella,
     } == GAMES
     for name in ("ciapano", "Ciapano", "CIAPANO", "ciapanò", "Ciapanò", " ciapano "):
         assert find_game(name) is Ciapano

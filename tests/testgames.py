@@ -47,7 +47,11 @@ class PairsCiapano(Ciapano):
     player_counts: ClassVar[tuple[int, ...]] = (4,)
 
     def hand_score(
-        self, taken: Sequence[int], last_trick: int, tricks: Sequence[int] | None = None
+        self,
+        taken: Sequence[int],
+        last_trick: int,
+        tricks: Sequence[int] | None = None,
+        declarer: int | None = None,
     ) -> list[int]:
         score = super().hand_score(taken, last_trick)
         return [score[s] + score[(s + 2) % 4] for s in range(4)]

@@ -31,13 +31,19 @@ DEALS = {
     "busca": (((4, 101), (4, 102), (4, 103), (4, 104), (4, 106), (4, 107)), (4, 105)),
     "mattazza": (((4, 101), (4, 102), (4, 103), (4, 104)), (4, 105)),
     "kifameno": (((2, 101), (2, 102), (3, 101), (3, 102), (2, 103)), (3, 103)),
+    "calabrasella": (((3, 101), (3, 102), (3, 103), (3, 104), (3, 105), (3, 106)), (3, 107)),
 }
 #: Cards a hand holds in the positions solved: Busca's full deals take too long to train on.
-TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8, "kifameno": 10}
+TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8, "kifameno": 10, "calabrasella": None}
+#: The engine's perspective seat: Calabrasella's engine always searches for the declarer (the
+#: seat before the leader, seat 0, here: ciapano.engine.DeclarerSearch); the others for seat 0.
+PERSPECTIVE = {"calabrasella": 2}
 #: Kifameno's training positions: hands of TRAINING_HAND cards beside this many rounds of stock
 #: (a snapshot's hands need not be full), the other cards won by the last seat.
 KIFAMENO_ROUNDS = {2: 6, 3: 2}
 HAND_SIZES = {3: 13, 4: 10, 5: 8}
+#: Calabrasella's hands (after the exchange; the last four cards are set aside).
+CALABRASELLA_HAND = 12
 
 
 def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
@@ -46,7 +52,7 @@ def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
     random.Random(seed).shuffle(order)
     if game == "kifameno":
         return kifameno_search(engine, players, order, tt_mb)
-    size = HAND_SIZES[players]
+    size = CALABRASELLA_HAND if game == "calabrasella" else HAND_SIZES[players]
     hands = [sum(1 << c for c in order[i * size : (i + 1) * size]) for i in range(players)]
     if TRAINING_HAND[game]:
         # The lowest cards of each hand as if played (no points taken: a small position).
@@ -65,6 +71,11 @@ def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
     if game == "mattazza":
         # Mattazza's points are Ciapanò's thirds read as whole points (docs/rules.md#mattazza).
         scoring, points = {"last_trick_points": 3}, CIAPANO_THIRDS
+    if game == "calabrasella":
+        # Mattazza's points too; the set-aside cards go with the last trick.
+        aside = sum(CIAPANO_THIRDS[c] for c in order[players * size :])
+        scoring = {"last_trick_points": 3, "set_aside_points": aside}
+        points = CIAPANO_THIRDS
     return engine.Search(players, hands, 0, [], [0] * players, points, SUIT_MASKS, scoring, tt_mb)
 
 
@@ -86,15 +97,16 @@ def solve(engine, game: str, players: int, seed: int) -> None:
     """Every card of the leader, as ciapano.solve does on one thread."""
     classes = search(engine, game, players, seed, 1).classes()
     core = search(engine, game, players, seed)
+    seat = PERSPECTIVE.get(game, 0)
     floor = None
-    lo, hi = core.value_bounds(0)
+    lo, hi = core.value_bounds(seat)
     if lo == hi:
         floor = lo
     traced = False
     for cls in classes:
-        lo, hi = core.move_bounds(0, cls[0], floor if floor is not None else -1)
+        lo, hi = core.move_bounds(seat, cls[0], floor if floor is not None else -1)
         if lo == hi and lo == floor and not traced:
-            core.line(0, lo, cls[0])
+            core.line(seat, lo, cls[0])
             traced = True
 
 
@@ -106,7 +118,7 @@ def main() -> None:
         for players, seed in deals:
             solve(engine, game, players, seed)
         core = search(engine, game, *table)
-        for seat in range(table[0]):
+        for seat in range(table[0]) if game not in PERSPECTIVE else [PERSPECTIVE[game]]:
             core.value_bounds(seat)
 
 

@@ -1,0 +1,72 @@
+"""``ciapano exchange``: every choice of Calabrasella's declarer at the exchange, valued
+double-dummy."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+import ciapano
+
+from .options import (
+    SETTINGS,
+    check_tt_mb,
+    echo,
+    fail,
+    fail_option,
+    int_option,
+    interrupted,
+    progress_bar,
+    read_text,
+    tt_mb_option,
+    where,
+)
+
+
+@click.command("exchange", context_settings=SETTINGS)
+@click.argument("source", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@tt_mb_option("Memory of each search's transposition table (MiB).", default=64)
+@click.option(
+    "--workers", metavar="N", default=None, help="Worker processes (default: one, this process)."
+)
+def exchange_command(source: str, as_json: bool, tt_mb: float, workers: str | None) -> None:
+    """Value every exchange of Calabrasella's declarer double-dummy: each way to discard 1 to 4
+    of its 12 cards and take as many from the open widow (1,819 choices), played from the
+    opening lead by both sides at their best.  Values are the declarer's points (0-35), best
+    first.
+
+    FILE (or - for standard input) gives "game": "calabrasella", the "declarer", the "widow"
+    and the three "hands" after the called card changed hands; or a hand's history ("deal",
+    "widow", "declarer", "called", "given"), whose hands after the call are taken.
+    """
+    from ciapano.calabrasella import analyse_exchange, exchange_from_dict
+    from ciapano.formats import parse_json
+
+    check_tt_mb(tt_mb)
+    n_workers = int_option("--workers", workers, 1, "a number of worker processes >= 1")
+    name = where(source)
+    try:
+        data = parse_json(read_text(source, "an exchange file"))
+        game, hands, widow, declarer = exchange_from_dict(data)
+    except ciapano.CiapanoError as e:
+        fail(f"{name}: {e}")
+    try:
+        with progress_bar("valuing exchanges", None, transient=True) as update:
+            result = analyse_exchange(
+                hands,
+                widow,
+                declarer,
+                game,
+                tt_mb=tt_mb,
+                workers=n_workers or 1,
+                progress=lambda done, total: update(completed=done, total=total),
+            )
+    except ciapano.OptionError as e:
+        fail_option(e)
+    except ciapano.CiapanoError as e:
+        fail(f"{name}: {e}")
+    except KeyboardInterrupt:
+        interrupted("interrupted: no result (the choices were not all valued)")
+    echo(json.dumps(result.to_dict()) if as_json else str(result))

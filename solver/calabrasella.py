@@ -1,0 +1,455 @@
+"""Calabrasella's call and exchange (``docs/rules.md#calabrasella-exchange``): from the deal and
+the widow to the hands that play and the four set-aside cards.
+
+After the bidding the declarer names a card it does not hold: a 3, or a 2 if it holds all four
+3s.  The seat that holds it gives it to the declarer and receives a card the declarer does not
+want in exchange; if the called card is in the widow, nothing changes hands.  The declarer then
+discards 1 to 4 cards, turns the widow face up and takes as many of its cards as it discarded.
+The discards and the widow cards not taken are set aside (four cards).  The seat after the
+declarer leads the first trick.
+
+:func:`exchange_hands` checks each step of a hand's history and gives the hands that play;
+:func:`callable_cards` lists the cards the declarer may name; :func:`analyse_exchange` values
+every choice of discards and widow cards double-dummy (``ciapano exchange``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from .cards import CARDS, Card, CardSet, Rank
+from .engine import open_search
+from .errors import PositionError
+from .games import Game
+from .position import Position
+from .solving import check_options
+from .validate import CardLike, parse_card, parse_card_set, parse_cards, parse_seat
+from .workers import ordered_map
+
+__all__ = [
+    "ExchangeAnalysis",
+    "ExchangeChoice",
+    "ExchangeResult",
+    "analyse_exchange",
+    "call_hands",
+    "callable_cards",
+    "exchange_choices",
+    "exchange_hands",
+]
+
+#: Cards a declarer takes from the widow: at least one, at most the widow's four.
+MOST_DISCARDS = 4
+
+
+def callable_cards(hand: CardSet) -> CardSet:
+    """The cards a declarer holding ``hand`` may name: the 3s it does not hold, or if it holds
+    all four 3s, the 2s it does not hold (``docs/rules.md#calabrasella-exchange``)."""
+    for rank in (Rank.R3, Rank.R2):
+        free = CardSet(c for c in CARDS if c.rank is rank and c not in hand)
+        if free:
+            return free
+    return CardSet(0)  # every 3 and every 2 in one hand of 12: nothing to name
+
+
+@dataclass(frozen=True)
+class ExchangeResult:
+    """The hands that play after the call and the exchange.
+
+    :ivar hands: each seat's 12 cards.
+    :ivar set_aside: the declarer's discards, then the widow cards it did not take (from
+        :func:`call_hands`, before the exchange: the widow).
+    :ivar holder: the seat that held the called card (None if it was in the widow).
+    """
+
+    hands: tuple[CardSet, ...]
+    set_aside: tuple[Card, ...]
+    holder: int | None
+
+
+def call_hands(
+    game: Game,
+    deal: Sequence[object],
+    widow: object,
+    declarer: object,
+    called: CardLike | None,
+    given: CardLike | None,
+) -> ExchangeResult:
+    """Check a Calabrasella hand's call and give the hands after it (the called card in the
+    declarer's hand, the card it gave back in the holder's), before the exchange.
+
+    :param deal: each seat's 12 dealt cards.
+    :param widow: the widow's 4 cards.
+    :param declarer: the declaring seat.
+    :param called: the card it named (None only if the history leaves the call out, which
+        the rules do not allow: it is required).
+    :param given: the card it gave back to the called card's holder (None when the called card
+        was in the widow, and required otherwise).
+    :returns: the hands after the call, the widow in ``set_aside`` (nothing set aside yet),
+        and the called card's holder.
+    :raises PositionError: naming the field: ``deal``, ``widow`` (cards that do not complete the
+        deck with the deal), ``declarer``, ``called`` (missing, a card the declarer holds, not a
+        card it may name), ``given`` (missing, given when the called card was in the widow, or
+        not in the declarer's hand).
+    """
+    n = game.players
+    deck = game.deck
+    if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence) or len(deal) != n:
+        raise PositionError("deal", f"{deal!r} is not a list of {n} hands")
+    hands = [parse_card_set(f"deal[{i}]", h, deck) for i, h in enumerate(deal)]
+    for i, h in enumerate(hands):
+        if len(h) != game.hand_size:
+            raise PositionError(
+                f"deal[{i}]", f"holds {len(h)} cards; {game.title} deals {game.hand_size} a seat"
+            )
+    widow_cards = parse_cards("widow", widow, deck)
+    dealt = CardSet(0)
+    for h in hands:
+        dealt |= h
+    if len(widow_cards) != game.set_aside_size or (dealt | CardSet(widow_cards)) != deck.cards:
+        missing = deck.cards - dealt - CardSet(widow_cards)
+        raise PositionError(
+            "widow",
+            f"{' '.join(c.text for c in widow_cards) or 'none'} do not complete the deck with the "
+            f"deal (the widow is the {game.set_aside_size} cards not dealt"
+            + (f"; missing {missing})" if missing else ")"),
+        )
+    d = parse_seat("declarer", declarer, n)
+    if called is None:
+        raise PositionError(
+            "called", "is missing: the declarer names a 3 (or a 2) it does not hold"
+        )
+    call = parse_card("called", called, deck)
+    if call in hands[d]:
+        raise PositionError("called", f"{call} is in the declarer's own hand (seat {d})")
+    allowed = callable_cards(hands[d])
+    if call not in allowed:
+        raise PositionError(
+            "called",
+            f"{call} may not be named: the declarer names a 3 it does not hold, or a 2 if it "
+            f"holds all four 3s (here one of {allowed})",
+        )
+    holder = next((s for s in range(n) if call in hands[s]), None)
+    if holder is None:
+        if given is not None:
+            raise PositionError(
+                "given",
+                f"{given!r} given, but the called card {call} was in the widow: nothing changes "
+                "hands",
+            )
+    else:
+        if given is None:
+            raise PositionError(
+                "given",
+                f"is missing: seat {holder} gave {call} to the declarer and received a card "
+                "from it",
+            )
+        back = parse_card("given", given, deck)
+        if back not in hands[d]:
+            raise PositionError("given", f"{back} is not in the declarer's hand ({hands[d]})")
+        hands[d] = hands[d].remove(back).add(call)
+        hands[holder] = hands[holder].remove(call).add(back)
+    return ExchangeResult(tuple(hands), widow_cards, holder)
+
+
+def exchange_hands(
+    game: Game,
+    deal: Sequence[object],
+    widow: object,
+    declarer: object,
+    called: CardLike | None,
+    given: CardLike | None,
+    discards: object,
+    take: object,
+) -> ExchangeResult:
+    """Check a Calabrasella hand's call and exchange and give the hands that play.
+
+    :param deal: each seat's 12 dealt cards.
+    :param widow: the widow's 4 cards.
+    :param declarer: the declaring seat.
+    :param called: the card it named (required).
+    :param given: the card it gave back to the called card's holder (None when the called card
+        was in the widow, and required otherwise).
+    :param discards: the 1 to 4 cards it discarded (from its hand after the call).
+    :param take: the widow cards it took, as many as it discarded.
+    :raises PositionError: naming the field: the call's (:func:`call_hands`), ``discards`` (not
+        1 to 4 cards of its hand), ``take`` (not as many as the discards, or not widow cards).
+    """
+    after_call = call_hands(game, deal, widow, declarer, called, given)
+    widow_cards, holder = after_call.set_aside, after_call.holder
+    deck = game.deck
+    d = parse_seat("declarer", declarer, game.players)
+    hands = list(after_call.hands)
+    out = parse_cards("discards", discards, deck)
+    if not 1 <= len(out) <= MOST_DISCARDS:
+        raise PositionError(
+            "discards", f"{len(out)} cards; the declarer discards 1 to {MOST_DISCARDS}"
+        )
+    for i, c in enumerate(out):
+        if c not in hands[d]:
+            raise PositionError(f"discards[{i}]", f"{c} is not in the declarer's hand ({hands[d]})")
+    taken = parse_cards("take", take, deck)
+    if len(taken) != len(out):
+        raise PositionError(
+            "take",
+            f"{len(taken)} cards taken for {len(out)} discarded: the declarer takes as many "
+            "widow cards as it discarded",
+        )
+    for i, c in enumerate(taken):
+        if c not in widow_cards:
+            raise PositionError(
+                f"take[{i}]", f"{c} is not a widow card ({' '.join(w.text for w in widow_cards)})"
+            )
+    hands[d] = (hands[d] - CardSet(out)) | CardSet(taken)
+    aside = (*out, *(c for c in widow_cards if c not in taken))
+    return ExchangeResult(tuple(hands), aside, holder)
+
+
+@dataclass(frozen=True)
+class ExchangeChoice:
+    """One choice of the declarer's exchange and its double-dummy value.
+
+    :ivar keep: the 12 cards it plays with.
+    :ivar discard: the cards it discards (1 to 4).
+    :ivar take: the widow cards it takes (as many).
+    :ivar value: the declarer's side's points with both sides playing their best from the
+        opening lead (0 to 35; the set-aside cards scored by the game's rule).
+    """
+
+    keep: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    take: tuple[Card, ...]
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"keep": [...], "discard": [...], "take": [...], "value": V}``."""
+        return {
+            "keep": [c.text for c in self.keep],
+            "discard": [c.text for c in self.discard],
+            "take": [c.text for c in self.take],
+            "value": self.value,
+        }
+
+
+@dataclass(frozen=True)
+class ExchangeAnalysis:
+    """Every choice of the declarer's exchange, valued double-dummy (:func:`analyse_exchange`).
+
+    :ivar declarer: the declaring seat.
+    :ivar choices: every choice, best first (ties in the order of the choices).
+    :ivar nodes: search nodes visited, in all.
+    :ivar seconds: wall time.
+    """
+
+    declarer: int
+    choices: tuple[ExchangeChoice, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def best(self) -> ExchangeChoice:
+        """The first best choice."""
+        return self.choices[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``ciapano exchange --json``: ``{"declarer", "choices": [...],
+        "best": {...}, "nodes", "seconds"}``."""
+        return {
+            "declarer": self.declarer,
+            "choices": [c.to_dict() for c in self.choices],
+            "best": self.best.to_dict(),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+    def __str__(self) -> str:
+        best = self.best.value
+        lines = [
+            f"Seat {self.declarer} declares: {len(self.choices)} choices of discards and widow "
+            f"cards, valued double-dummy (the declarer's points, both sides at their best).",
+            "",
+            "  value  discard       take          keep",
+        ]
+        shown = [c for c in self.choices if c.value >= best - 2][:20]
+        for c in shown:
+            lines.append(
+                f"  {c.value:>5}  {' '.join(x.text for x in c.discard):<12}  "
+                f"{' '.join(x.text for x in c.take):<12}  {' '.join(x.text for x in c.keep)}"
+            )
+        rest = len(self.choices) - len(shown)
+        if rest:
+            lines.append(f"  ... and {rest} more (--json lists every choice)")
+        lines.append("")
+        lines.append(f"Nodes: {self.nodes:,}    time: {self.seconds:.3f} s")
+        return "\n".join(lines)
+
+
+def exchange_choices(hand: CardSet, widow: Sequence[Card]) -> list[tuple[tuple[Card, ...], ...]]:
+    """Every choice of the declarer: ``(discard, take)`` pairs, 1 to 4 cards of ``hand`` and as
+    many of ``widow`` (1,819 for a hand of 12 and a widow of 4), fewest discards first."""
+    cards = sorted(hand, key=lambda c: c.index)
+    out: list[tuple[tuple[Card, ...], ...]] = []
+    for k in range(1, min(MOST_DISCARDS, len(widow)) + 1):
+        for discard in combinations(cards, k):
+            for take in combinations(widow, k):
+                out.append((discard, take))
+    return out
+
+
+def _choice_position(
+    game: Game, hands: Sequence[CardSet], widow: Sequence[Card], declarer: int, choice: Any
+) -> Position:
+    discard, take = choice
+    played = list(hands)
+    played[declarer] = (hands[declarer] - CardSet(discard)) | CardSet(take)
+    aside = (*discard, *(c for c in widow if c not in take))
+    return Position(
+        played,
+        game.next_seat(declarer),
+        game=game,
+        declarer=declarer,
+        set_aside=aside,
+        won=[CardSet(0)] * game.players,
+    )
+
+
+def _value_choices(job: tuple[Any, ...]) -> tuple[list[int], int]:
+    """Worker job: the declarer's value of each choice of a chunk, and the nodes used."""
+    game, hands, widow, declarer, choices, tt_mb = job
+    values = []
+    nodes = 0
+    guess = -1
+    for choice in choices:
+        pos = _choice_position(game, hands, widow, declarer, choice)
+        core = open_search(pos, tt_mb)
+        lo, _ = core.value_bounds(declarer, guess)
+        nodes += core.nodes
+        values.append(lo)
+        guess = lo
+    return values, nodes
+
+
+#: Choices per worker job.
+CHUNK = 64
+
+
+def analyse_exchange(
+    hands: Sequence[object],
+    widow: object,
+    declarer: int,
+    game: Game | None = None,
+    *,
+    tt_mb: float = 64,
+    workers: int | None = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> ExchangeAnalysis:
+    """Value every choice of the declarer's exchange double-dummy
+    (``docs/rules.md#calabrasella-exchange``): each way to discard 1 to 4 of its 12 cards and
+    take as many widow cards, played from the opening lead (the seat after the declarer leads)
+    by both sides at their best.
+
+    :param hands: the three hands after the call (the called card in the declarer's hand).
+    :param widow: the widow's four cards, face up.
+    :param declarer: the declaring seat.
+    :param game: the game (default ``Calabrasella()``; its ``set_aside`` rule scores the
+        set-aside cards).
+    :param tt_mb: memory of each search's transposition table, in MiB.
+    :param workers: worker processes (None: every core); the values do not depend on it.
+    :param progress: called as ``progress(done, total)`` as choices are valued.
+    :returns: an :class:`ExchangeAnalysis`, best choice first; values are the declarer's
+        points (0 to 35).
+    :raises PositionError: naming ``hands``, ``widow`` or ``declarer`` for hands that are not
+        12 cards each, a widow that does not complete the deck, or a declarer that is no seat.
+    :raises OptionError: for a bad number of workers or table size.
+    """
+    from .games import Calabrasella
+
+    start = time.perf_counter()
+    game = Calabrasella() if game is None else game
+    check_options(tt_mb=tt_mb)
+    n = game.players
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != n:
+        raise PositionError("hands", f"{hands!r} is not a list of {n} hands")
+    sets = [parse_card_set(f"hands[{i}]", h, game.deck) for i, h in enumerate(hands)]
+    d = parse_seat("declarer", declarer, n)
+    for i, h in enumerate(sets):
+        if len(h) != game.hand_size:
+            raise PositionError(
+                f"hands[{i}]", f"holds {len(h)} cards; {game.title} plays {game.hand_size} a seat"
+            )
+    widow_cards = parse_cards("widow", widow, game.deck)
+    held = CardSet(0)
+    for h in sets:
+        held |= h
+    if len(widow_cards) != game.set_aside_size or (held | CardSet(widow_cards)) != game.deck.cards:
+        raise PositionError(
+            "widow",
+            f"{' '.join(c.text for c in widow_cards) or 'none'} do not complete the deck with "
+            f"the hands (the widow is the {game.set_aside_size} cards no hand holds)",
+        )
+    choices = exchange_choices(sets[d], widow_cards)
+    chunks = [choices[i : i + CHUNK] for i in range(0, len(choices), CHUNK)]
+    jobs = [(game, tuple(sets), widow_cards, d, chunk, tt_mb) for chunk in chunks]
+    done = 0
+
+    def on_done(index: int, result: tuple[list[int], int]) -> None:
+        nonlocal done
+        done += len(result[0])
+        if progress is not None:
+            progress(done, len(choices))
+
+    values: list[int] = []
+    nodes = 0
+    for chunk_values, chunk_nodes in ordered_map(
+        _value_choices, jobs, workers=workers, on_done=on_done
+    ):
+        values += chunk_values
+        nodes += chunk_nodes
+    valued = []
+    for (discard, take), value in zip(choices, values, strict=True):
+        keep = (sets[d] - CardSet(discard)) | CardSet(take)
+        valued.append(ExchangeChoice(tuple(keep), discard, take, value))
+    valued.sort(key=lambda c: -c.value)
+    return ExchangeAnalysis(d, tuple(valued), nodes, time.perf_counter() - start)
+
+
+def exchange_from_dict(data: Any) -> tuple[Game, tuple[CardSet, ...], tuple[Card, ...], int]:
+    """What ``ciapano exchange`` reads: ``(game, hands, widow, declarer)`` from a parsed file
+    that gives the declarer, the open ``"widow"`` and either the three ``"hands"`` after the
+    call (12 cards each) or the history's ``"deal"`` with the call (``"called"``, ``"given"``),
+    whose hands after the call are then taken (:func:`call_hands`); ``"game"`` is
+    ``"calabrasella"`` and ``"rules"`` its options.
+
+    :raises PositionError: naming the field of the first problem.
+    """
+    from .formats import file_game
+
+    if not isinstance(data, dict):
+        raise PositionError("", "an exchange file holds a JSON object")
+    key = "deal" if "deal" in data else "hands"
+    for field in (key, "widow", "declarer"):
+        if field not in data:
+            raise PositionError(
+                field,
+                "is missing: an exchange file gives the declarer, the widow and the hands after "
+                "the call (or the deal and the call)",
+            )
+    if not isinstance(data[key], list):
+        raise PositionError(key, f"{data[key]!r} is not a list of hands")
+    if data.get("game") != "calabrasella":
+        raise PositionError(
+            "game", f"{data.get('game')!r}: the exchange is Calabrasella's; give \"calabrasella\""
+        )
+    game = file_game(data, key)
+    if key == "deal":
+        hands = call_hands(
+            game, data["deal"], data["widow"], data["declarer"], data.get("called"),
+            data.get("given"),
+        ).hands  # fmt: skip
+    else:
+        hands = tuple(parse_card_set(f"hands[{i}]", h, game.deck) for i, h in enumerate(data[key]))
+    widow_cards = parse_cards("widow", data["widow"], game.deck)
+    return game, hands, widow_cards, parse_seat("declarer", data["declarer"], game.players)

@@ -1,0 +1,227 @@
+"""Calabrasella end to end: the game's scoring, positions with a declarer and set-aside cards,
+the history form's call and exchange (every step checked), and the commands.
+
+Values are never hard-coded: they come from the pure-Python reference (``ciapano.reference``)
+on positions small enough for it, or from the recorded files that tests/test_positions.py
+checks.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import ciapano
+from ciapano import Calabrasella, Card, CardSet, Position, SetAside
+from ciapano.cli.main import app, solve_app
+from ciapano.reference import reference_move_values, reference_value
+
+ROOT = Path(__file__).resolve().parents[1]
+POSITIONS = ROOT / "positions"
+HISTORY = POSITIONS / "calabrasella_history3_exchange.json"
+ENDGAME = POSITIONS / "calabrasella_endgame3.json"
+
+
+def _history() -> dict:
+    return json.loads(HISTORY.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def _error(runner: CliRunner, args: list[str], tool=app) -> str:
+    """The one line of a command that exits 2 on bad input."""
+    result = runner.invoke(tool, args)
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+# -- the game ------------------------------------------------------------------------------------
+
+
+def test_the_game_and_its_option():
+    game = Calabrasella()
+    assert (game.players, game.hand_size, game.set_aside_size, game.deal_size) == (3, 12, 4, 40)
+    assert game.total_points == 35 and game.value_bounds == (0, 35)
+    assert not game.lower_is_better and game.has_declarer
+    assert game.set_aside is SetAside.LAST_TRICK and game.set_aside_scored
+    assert Calabrasella(set_aside="none").options == {"set_aside": "none"}
+    assert ciapano.find_game("Calabrasella") is Calabrasella
+    with pytest.raises(ciapano.GameError, match=r"rules\.set_aside"):
+        Calabrasella(set_aside="declarer")
+    with pytest.raises(ciapano.GameError, match="players"):
+        Calabrasella(players=4)
+    assert game.side_of(1, declarer=1) == (1,) and game.side_of(0, declarer=1) == (0, 2)
+
+
+def test_the_hand_score_adds_the_defenders_and_the_payment_doubles_at_35_0():
+    game = Calabrasella()
+    # Card points per seat (the set-aside cards counted for the last trick's winner, seat 2).
+    assert game.hand_score([10, 12, 10], 2, declarer=0) == [10, 25, 25]
+    assert game.hand_score([32, 0, 0], 0, declarer=0) == [35, 0, 0]
+    assert game.payment(20, 15) == 5 and game.payment(10, 25) == -15
+    assert game.payment(35, 0) == 70 and game.payment(0, 35) == -70
+    none = Calabrasella(set_aside="none")
+    assert none.hand_total(5) == 30 and game.hand_total(5) == 35
+    with pytest.raises(ciapano.GameError, match="declarer"):
+        game.hand_score([10, 12, 10], 2)
+
+
+# -- positions -----------------------------------------------------------------------------------
+
+
+def _small(rule: str = "last-trick") -> Position:
+    """Two cards a seat, the rest won or set aside (seat 0 declares)."""
+    game = Calabrasella(set_aside=rule)
+    hands = [["3S", "4S"], ["AS", "5H"], ["2S", "AH"]]
+    aside = ["AD", "3D", "4D", "5D"]
+    used = {Card(c) for h in hands for c in h} | {Card(c) for c in aside}
+    rest = [c for c in ciapano.CARDS if c not in used]
+    won = [rest[:15], rest[15:27], rest[27:]]
+    return Position(hands, 1, won=won, game=game, declarer=0, set_aside=aside)
+
+
+@pytest.mark.parametrize("rule", ["last-trick", "none"])
+def test_the_set_aside_cards_go_with_the_last_trick_or_to_no_one(rule):
+    pos = _small(rule)
+    # Seat 1 leads AS, seat 2 follows 2S, the declarer wins with 3S and the last trick with 4S
+    # (both others void in spades by then).
+    end = pos.play_all(["AS", "2S", "3S", "4S", "5H", "AH"])
+    assert end.is_over() and end.leader == 0
+    aside = pos.game.points([Card(c) for c in ("AD", "3D", "4D", "5D")])
+    points = end.final_points()
+    assert points[0] == end.taken[0] + (aside if rule == "last-trick" else 0)
+    score = end.score()
+    assert score[1] == score[2] and score[0] + score[1] == pos.game.hand_total(aside)
+
+
+def test_a_position_needs_its_declarer_and_four_set_aside_cards():
+    pos = _small()
+    hands = [list(h) for h in pos.hands]
+    with pytest.raises(ciapano.PositionError, match="declarer: is missing"):
+        Position(hands, 1, won=pos.won, game=pos.game, set_aside=pos.set_aside)
+    with pytest.raises(ciapano.PositionError, match="set_aside: 3 card"):
+        Position(hands, 1, won=pos.won, game=pos.game, declarer=0, set_aside=pos.set_aside[:3])
+    with pytest.raises(ciapano.PositionError, match="declarer: 3 is not a seat"):
+        Position(hands, 1, won=pos.won, game=pos.game, declarer=3, set_aside=pos.set_aside)
+    with pytest.raises(ciapano.PositionError, match="declarer: 0 given, but Ciapan"):
+        Position([["3S"], ["2S"], ["AS"]], 0, game=ciapano.Ciapano(players=3), declarer=0)
+
+
+def test_a_snapshot_round_trips_and_keeps_its_sides():
+    pos = _small()
+    assert ciapano.loads(ciapano.dumps(pos)) == pos
+    assert "declarer=0" in repr(pos) and "set aside:" in str(pos)
+    assert pos.side_of(0) == (0,) and pos.same_side(1, 2) and not pos.same_side(0, 1)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_solve_gives_each_side_its_points(seat):
+    pos = _small()
+    result = ciapano.solve(pos, seat, all_seats=True)
+    assert {c: v for c, v in result} == reference_move_values(pos, seat)
+    assert list(result.seats) == [reference_value(pos, s) for s in range(3)]
+    total = pos.game.hand_total(pos.game.points(pos.set_aside))
+    assert result.seats[0] + result.seats[1] == total
+    ours = result.value if seat == 0 else total - result.value
+    assert result.payment == pos.game.payment(ours, total - ours)
+
+
+# -- the history form: call and exchange ---------------------------------------------------------
+
+
+def test_the_history_plays_the_exchanged_hands():
+    data = _history()
+    pos = ciapano.loads(json.dumps(data))
+    assert pos.declarer == 0 and pos.to_move == 1 and pos.first_trick
+    d = data["deal"]
+    want = (CardSet(d[0]) - CardSet(["4C", "JS", "5S", "6D"])) | CardSet(["3H", "AS", "AC", "6C"])
+    assert pos.hands[0] == want
+    assert pos.hands[2] == (CardSet(d[2]) - CardSet(["3H"])) | CardSet(["4C"])
+    assert set(pos.set_aside) == {Card(c) for c in ("JS", "5S", "6D", "4D")}
+
+
+BAD_STEPS = [
+    ({"called": "2H"}, "called: 2H is in the declarer's own hand"),
+    ({"called": "2S"}, "called: 2S may not be named"),
+    ({"called": None}, "called: is missing"),
+    ({"given": None}, "given: is missing"),
+    ({"given": "3S"}, "given: 3S is not in the declarer's hand"),
+    ({"discards": ["JS", "3S", "6D"]}, "discards[1]: 3S is not in the declarer's hand"),
+    ({"discards": []}, "discards"),
+    ({"take": ["AS", "AC"]}, "take: 2 cards taken for 3 discarded"),
+    ({"take": ["AS", "AC", "KS"]}, "take[2]: KS is not a widow card"),
+    ({"widow": ["AC", "6C", "4D", "2S"]}, "widow"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), BAD_STEPS)
+def test_every_step_of_the_exchange_is_checked(change, message, runner, tmp_path):
+    data = _history()
+    for key, value in change.items():
+        if value is None:
+            data.pop(key)
+        else:
+            data[key] = value
+    with pytest.raises(ciapano.PositionError) as info:
+        ciapano.loads(json.dumps(data))
+    assert message in str(info.value)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert "error" in _error(runner, [str(path)], tool=solve_app)
+
+
+def test_a_called_card_in_the_widow_changes_no_hands():
+    data = _history()
+    # Put the 3 of clubs in the widow in place of the ace of clubs, which seat 2 takes.
+    data["deal"][2] = [c for c in data["deal"][2] if c != "3C"] + ["AC"]
+    data["widow"] = ["3C", "6C", "4D", "AS"]
+    data["called"] = "3C"
+    data.pop("given")
+    data["take"] = ["AS", "3C", "6C"]
+    pos = ciapano.loads(json.dumps(data))
+    assert Card("3C") in pos.hands[0] and Card("3H") not in pos.hands[0]
+    data["given"] = "4C"
+    with pytest.raises(ciapano.PositionError, match=r"given: .* was in the widow"):
+        ciapano.loads(json.dumps(data))
+
+
+# -- the commands --------------------------------------------------------------------------------
+
+
+def test_solve_json_gives_the_payment(runner):
+    result = runner.invoke(solve_app, [str(ENDGAME), "--json", "--all-seats"])
+    assert result.exit_code == 0, result.stderr
+    d = json.loads(result.stdout)
+    pos = ciapano.load(ENDGAME)
+    assert d["seats"] == [reference_value(pos, s) for s in range(3)]
+    total = pos.game.hand_total(pos.game.points(pos.set_aside))
+    ours = d["seats"][pos.declarer]
+    assert d["payment"] == pos.game.payment(ours, total - ours)
+
+
+def test_check_reports_the_points_a_card_gives_away(runner):
+    pos = ciapano.load(ENDGAME)
+    values = reference_move_values(pos)
+    best = max(values.values())
+    for card, value in values.items():
+        result = ciapano.check(pos, card)
+        assert result.optimal == (value == best) and result.cost == best - value
+        assert result.value == value and result.best_value == best
+
+
+def test_what_is_not_supported_yet_says_so(runner, tmp_path):
+    assert "not supported yet" in _error(runner, ["sample", str(HISTORY)])
+    record = {k: v for k, v in _history().items() if k not in ("expected", "comment")}
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert "not read yet" in _error(runner, ["analyse", str(path)])
+    assert "not written yet" in _error(runner, ["deal", "--game", "calabrasella"])
