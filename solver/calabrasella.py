@@ -441,7 +441,7 @@ def exchange_from_dict(data: Any) -> tuple[Game, tuple[CardSet, ...], tuple[Card
         raise PositionError(key, f"{data[key]!r} is not a list of hands")
     if data.get("game") != "calabrasella":
         raise PositionError(
-            "game", f"{data.get('game')!r}: the exchange is Calabrasella's; give \"calabrasella\""
+            "game", f'{data.get("game")!r}: the exchange is Calabrasella\'s; give "calabrasella"'
         )
     game = file_game(data, key)
     if key == "deal":
