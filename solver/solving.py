@@ -616,6 +616,13 @@ def solve(
     def make() -> Any:
         return engine.open_search(position, per_thread, options, limits)
 
+    # In a game of two sides scored in points (Calabrasella), a card's bracket starts from the
+    # value of the card before it on the thread (cards of a suit come together, with values
+    # close to each other's) rather than from the position's value: every card of 20 seeded
+    # deals, 32.6 M -> 31.6 M nodes.  In the penalty games the position's value is the better
+    # start (Ciapanò, 3 players: +4% nodes from the previous card's).
+    sibling_guess = not position.game.lower_is_better
+
     def card_job(cls: list[int]) -> Callable[[Any, _CardFound | None], _CardFound]:
         # When the perspective seat is to move, each card is worth at least the position's
         # value, so a thread's first job finds that value (one search, whose table the cards'
@@ -644,6 +651,8 @@ def solve(
                 floor, traced = prev.floor, prev.traced
             top = prev is not None and prev.lower == prev.upper == most
             guess = most if top else floor if floor is not None else -1
+            if sibling_guess and prev is not None and prev.lower == prev.upper:
+                guess = prev.lower
             lo, hi = core.move_bounds(p, cls[0], guess)
             trace = lo == hi and (floor is None or (lo == floor and not traced))
             return _CardFound(

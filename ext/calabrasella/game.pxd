@@ -21,20 +21,24 @@
 # - the points taken as an offset (score_key): the points still to come do not depend on the
 #   points already taken (the score adds them), so the table stores values relative to the
 #   defenders' points so far, and one entry serves every split of the points taken.
-# - cheap bounds (cheap_bounds below): quick tricks, proved below.
+# - cheap bounds (cheap_bounds below): quick tricks, proved below.  No bound inside a trick
+#   (the cards on the table to the side whose card stands: 32.6 M -> 32.7 M nodes, every card
+#   of 20 seeded deals).
 # - the move order (order_score below): only an order, two-sided.
-# - NOT the quasi-equivalent and dominated cards, Ciapanò's games without points, its bounds of
-#   floors or Busca's points game (not proved for this scoring): GAME_QUASI 0,
-#   GAME_SUBGAMES 0 (game_search.pxd).
+# - quasi-equivalent and dominated cards (run_known below): proved below, for any two cards of
+#   a run (nobody_takes_all: there is no cappotto to break).
+# - NOT Ciapanò's games without points, its bounds of floors or Busca's points game (not
+#   proved for this scoring): GAME_SUBGAMES 0 (game_search.pxd).
 from structs cimport u64, Ctx, Game, State
 from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit, play_card, play_child, play_forced_trick,
                      points_left, p_takes_trick)
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
-from nohooks cimport residue_shifts, nobody_takes_all, run_known, own_key
+from nohooks cimport residue_shifts, own_key, mid_trick_bound
 
 cdef enum:
-    GAME_QUASI = 0              # no quasi-equivalent or dominated cards (above)
+    GAME_QUASI = 1              # quasi-equivalent and dominated cards (run_known below)
+    GAME_P_WANTS_POINTS = 1     # the declarer takes points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
 
 cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept nogil:
@@ -171,24 +175,6 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     else:
         lower[0] = D + R if all_top else D + q
 
-cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
-    # Inside a trick: where no seat still to play on the other side can beat the card winning
-    # the trick so far, the trick's side is known, and the cards on the table go to it (the
-    # cards still to come to the trick may add more).  So the defenders end with at least D +
-    # the trick's points if their card stands, and at most D + R - them if the declarer's
-    # does.  Returns the bound if it cuts the window (alpha, beta), else -1.
-    cdef int D, R
-    if not stands(g, s, s.win_card, s.win_seat, P):
-        return -1
-    D = defenders_taken(g, s, P)
-    R = still_to_take(g, s)
-    if s.win_seat == P:
-        if D + R - s.trick_points <= alpha:
-            return D + R - s.trick_points
-    elif D + s.trick_points >= beta:
-        return D + s.trick_points
-    return -1
-
 cdef inline bint stands(const Game* g, const State* s, int card, int seat, int P) noexcept nogil:
     # Whether `card`, winning the trick for `seat`'s side (played, or to be played by `seat`
     # now), cannot be beaten by a seat of the other side still to play after it.
@@ -202,6 +188,75 @@ cdef inline bint stands(const Game* g, const State* s, int card, int seat, int P
         if (other == P) != (seat == P) and (s.hand[other] & higher):
             return False
     return True
+
+cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
+    # Every pair of cards of a run is decided by run_known (no cappotto in this game).
+    return True
+
+cdef inline int sure_side(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
+    # The side that surely wins the current trick if `seat` (to move) plays `card`: 1 the
+    # declarer, 0 the defenders, -1 not sure (a seat of the other side still to play holds a
+    # card of the suit led above the winning card).
+    cdef int wc = s.win_card, ws = s.win_seat, led = s.led_suit, k, other
+    cdef u64 higher
+    if s.count == 0:
+        wc = card
+        ws = seat
+        led = g.suit_of[card]
+    elif g.suit_of[card] == led and card > wc:
+        wc = card
+        ws = seat
+    higher = g.suit_mask[led] & ~((bit(wc) << 1) - 1)
+    for k in range(s.count + 1, g.n):
+        other = seat_at(g, s.leader, k)
+        if (other == P) != (ws == P) and (s.hand[other] & higher):
+            return -1
+    return 1 if ws == P else 0
+
+cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
+                          const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
+    # Whether a card of the run of moves[i] searched before decides moves[i] (known[i] set to
+    # the bound it gives): 2 by dominance, 1 by quasi-equivalence, 0 if neither.  A run: cards
+    # of one hand and suit with no card held or on the table between them (movegen.gen_moves),
+    # whatever their points.
+    #
+    # Mirror lines: playing one card of a run or the other, and later the other or the one,
+    # every trick has the same winner (no card can fall between them), so the two lines differ
+    # only in which trick each card's points go to: the trick now (side S) and the later trick
+    # where the other card falls (side T).  The defenders' points differ by the cards' points
+    # difference d if S and T differ, else not at all; the minimax values of the two mirror
+    # trees differ by at most d (quasi-equivalence, tolerance d).  Where the trick now surely
+    # goes to a side (sure_side, the same for both cards: no card lies between them), the card
+    # with more points gives that side at least as much: for the defenders, the card with more
+    # points into their trick, or with fewer into the declarer's, is worth at least the other
+    # (dominance); for the declarer the same, turned.  Fail-soft values only, as in
+    # ext/core/runs.pxd: a value at or below alpha is an upper bound, at or above beta a lower
+    # bound.
+    cdef int j, pj, tol
+    cdef int pi = g.points[moves[i]]
+    cdef int side = -2
+    for j in range(i):
+        if runs[j] != runs[i]:
+            continue
+        pj = g.points[moves[j]]
+        tol = pj - pi if pj > pi else pi - pj
+        if side == -2:
+            side = sure_side(g, s, P, seat, moves[i])
+        if seat != P:
+            if known[j] <= bound and side >= 0 and (side == 0) == (pj > pi):
+                known[i] = known[j]
+                return 2
+            if known[j] <= bound - tol:
+                known[i] = known[j] + tol
+                return 1
+        else:
+            if known[j] >= bound and side >= 0 and (side == 1) == (pj > pi):
+                known[i] = known[j]
+                return 2
+            if known[j] >= bound + tol:
+                known[i] = known[j] - tol
+                return 1
+    return 0
 
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Higher is searched first.  Both sides want points: cash sure tricks, give points to a

@@ -26,6 +26,7 @@ from quasi cimport run_known, p_takes_trick
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (quasi.pxd)
+    GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 1           # the games without points as bounds (nullgame.pxd)
 
 cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:

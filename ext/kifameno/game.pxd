@@ -52,6 +52,7 @@ from quasi cimport run_known
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (above)
+    GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
     DRAWS_SHIFT = 40            # the rounds' drawers sit above the cards' 40 bits (points_key)
     MAX_ROUNDS = 10             # rounds of draws the key holds: 2 bits each in bits 40..59
