@@ -145,7 +145,8 @@ def summary(label: str, rows: list, timeout: float) -> dict:
     }
 
     def fmt(t: float) -> str:
-        return f">{timeout:.0f}" if t == float("inf") else f"{t:.2f}"
+        # Milliseconds show below a second (Calabrasella's deals take tens of them).
+        return f">{timeout:.0f}" if t == float("inf") else f"{t:.3f}" if t < 1 else f"{t:.2f}"
 
     print(
         f"{label:<28} deals {len(rows):>3}  median {fmt(out['median_s']):>8} s  "
@@ -217,7 +218,7 @@ def main() -> None:
                     print(f"  {n}p {name:<22} {what}: >{args.timeout:.0f} s", flush=True)
                 else:
                     print(
-                        f"  {n}p {name:<22} {what}: {r[0]:8.2f} s {r[1]:>14,} nodes "
+                        f"  {n}p {name:<22} {what}: {r[0]:8.3f} s {r[1]:>14,} nodes "
                         f"{r[1] / max(r[0], 1e-9) / 1e6:6.2f} M/s  value {r[2]}",
                         flush=True,
                     )

@@ -22,10 +22,9 @@ from itertools import combinations
 from typing import Any
 
 from .cards import CARDS, Card, CardSet, Rank
-from .engine import open_search
+from .engine import ExchangeSearch
 from .errors import PositionError
 from .games import Game
-from .position import Position
 from .solving import check_options
 from .validate import CardLike, parse_card, parse_card_set, parse_cards, parse_seat
 from .workers import ordered_map
@@ -299,41 +298,42 @@ def exchange_choices(hand: CardSet, widow: Sequence[Card]) -> list[tuple[tuple[C
     return out
 
 
-def _choice_position(
-    game: Game, hands: Sequence[CardSet], widow: Sequence[Card], declarer: int, choice: Any
-) -> Position:
-    discard, take = choice
-    played = list(hands)
-    played[declarer] = (hands[declarer] - CardSet(discard)) | CardSet(take)
-    aside = (*discard, *(c for c in widow if c not in take))
-    return Position(
-        played,
-        game.next_seat(declarer),
-        game=game,
-        declarer=declarer,
-        set_aside=aside,
-        won=[CardSet(0)] * game.players,
-    )
+#: This process's engine for the exchange it is valuing: ``(key, ExchangeSearch)``.  A worker
+#: keeps it between jobs so that the choices of one exchange share one table (workers.py: memory
+#: kept between jobs only for speed; a value never depends on it).
+_KEPT: list[Any] = []
+
+
+def _exchange_search(key: tuple[Any, ...]) -> ExchangeSearch:
+    """The engine for ``key`` = (game, hands, widow, declarer, tt_mb): this process's kept one if
+    it is for the same exchange, else a new one (which replaces it)."""
+    if _KEPT and _KEPT[0][0] == key:
+        return _KEPT[0][1]
+    _KEPT.clear()
+    search = ExchangeSearch(*key)
+    _KEPT.append((key, search))
+    return search
 
 
 def _value_choices(job: tuple[Any, ...]) -> tuple[list[int], int]:
-    """Worker job: the declarer's value of each choice of a chunk, and the nodes used."""
+    """Worker job: the declarer's value of each choice of a chunk, and the nodes used (on this
+    process's engine for the exchange: :class:`ciapano.engine.ExchangeSearch`)."""
     game, hands, widow, declarer, choices, tt_mb = job
+    search = _exchange_search((game, hands, widow, declarer, tt_mb))
+    before = search.nodes
     values = []
-    nodes = 0
     guess = -1
-    for choice in choices:
-        pos = _choice_position(game, hands, widow, declarer, choice)
-        core = open_search(pos, tt_mb)
-        lo, _ = core.value_bounds(declarer, guess)
-        nodes += core.nodes
-        values.append(lo)
-        guess = lo
-    return values, nodes
+    for discard, take in choices:
+        played = list(hands)
+        played[declarer] = (hands[declarer] - CardSet(discard)) | CardSet(take)
+        aside = (*discard, *(c for c in widow if c not in take))
+        guess = search.declarer_value(played, aside, guess)
+        values.append(guess)
+    return values, search.nodes - before
 
 
 #: Choices per worker job.
-CHUNK = 64
+CHUNK = 128
 
 
 def analyse_exchange(
@@ -403,11 +403,14 @@ def analyse_exchange(
 
     values: list[int] = []
     nodes = 0
-    for chunk_values, chunk_nodes in ordered_map(
-        _value_choices, jobs, workers=workers, on_done=on_done
-    ):
-        values += chunk_values
-        nodes += chunk_nodes
+    try:
+        for chunk_values, chunk_nodes in ordered_map(
+            _value_choices, jobs, workers=workers, on_done=on_done
+        ):
+            values += chunk_values
+            nodes += chunk_nodes
+    finally:
+        _KEPT.clear()  # this process's table, when the jobs ran here
     valued = []
     for (discard, take), value in zip(choices, values, strict=True):
         keep = (sets[d] - CardSet(discard)) | CardSet(take)

@@ -49,6 +49,7 @@ __all__ = [
     "OPTION_RELATIVE",
     "OPTION_TT",
     "DeclarerSearch",
+    "ExchangeSearch",
     "SearchLimits",
     "engine_for",
     "open_search",
@@ -255,3 +256,69 @@ def release_tables() -> int:
         for name in _ENGINES
         if f"{__package__}._engine_{name}" in sys.modules
     )
+
+
+class ExchangeSearch:
+    """One engine and one table for every choice of Calabrasella's exchange
+    (:func:`ciapano.calabrasella.analyse_exchange`): the door into the core for it.
+
+    The engine is built on the deal with the declarer holding its twelve cards and the four of
+    the open widow, so that every card has one holder in every choice; each choice then moves
+    the root to its hands (``Search.set_root``) and its set-aside cards' points, which the
+    engine keeps in its score key (``ext/calabrasella/game.pxd``), so that the table's entries
+    stay true from one choice to the next and later choices reuse the earlier ones' work.
+
+    :param game: the game (``Calabrasella``).
+    :param hands: the three hands after the call.
+    :param widow: the widow's four cards.
+    :param declarer: the declaring seat.
+    :param tt_mb: memory of the transposition table, in MiB.
+    :raises MemoryError: if the table cannot be allocated.
+    """
+
+    def __init__(
+        self, game: Any, hands: Any, widow: Any, declarer: int, tt_mb: float,
+        limits: SearchLimits | None = None,
+    ) -> None:  # fmt: skip
+        self._game = game
+        self._declarer = declarer
+        self._leader = game.next_seat(declarer)
+        merged = [h.mask for h in hands]
+        merged[declarer] |= sum(c.mask for c in widow)
+        self._core = engine_for(game.name).Search(
+            game.players,
+            merged,
+            self._leader,
+            [],
+            [0] * game.players,
+            list(game.points_by_index),
+            list(game.deck.suit_masks),
+            {"last_trick_points": game.last_trick_points, "set_aside_points": 0},
+            tt_mb,
+            OPTION_ALL,
+            limits,
+        )
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited so far, in all."""
+        return self._core.nodes
+
+    def declarer_value(self, hands: Any, set_aside: Any, guess: int = -1) -> int:
+        """The declarer's points from the opening lead with these hands (its after the
+        exchange) and these four cards set aside, both sides at their best.
+
+        :param guess: a value near the expected one (e.g. a similar choice's), or -1.
+        """
+        game = self._game
+        aside = game.points(set_aside)
+        scored = aside if game.set_aside_scored else 0
+        total = game.hand_total(aside)
+        self._core.set_scoring(
+            {"last_trick_points": game.last_trick_points, "set_aside_points": scored}
+        )
+        self._core.set_root([h.mask for h in hands], self._leader, [], [0] * game.players)
+        lo, hi = self._core.value_bounds(self._declarer, total - guess if guess >= 0 else -1)
+        if lo != hi:
+            raise RuntimeError("the search was stopped by a limit before the value was exact")
+        return total - lo

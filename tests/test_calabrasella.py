@@ -225,3 +225,63 @@ def test_what_is_not_supported_yet_says_so(runner, tmp_path):
     path.write_text(json.dumps(record), encoding="utf-8")
     assert "not read yet" in _error(runner, ["analyse", str(path)])
     assert "not written yet" in _error(runner, ["deal", "--game", "calabrasella"])
+
+
+# -- the exchange ----------------------------------------------------------------------------
+
+
+def _after_call() -> tuple[list[list[str]], list[str]]:
+    """The shipped hand's three hands after the call (3H to the declarer, 4C to seat 2)."""
+    data = _history()
+    hands = [list(h) for h in data["deal"]]
+    hands[0] = [c for c in hands[0] if c != "4C"] + ["3H"]
+    hands[2] = [c for c in hands[2] if c != "3H"] + ["4C"]
+    return hands, data["widow"]
+
+
+def test_every_exchange_is_valued_as_its_own_deal(runner, tmp_path):
+    hands, widow = _after_call()
+    path = tmp_path / "exchange.json"
+    path.write_text(
+        json.dumps({"game": "calabrasella", "declarer": 0, "hands": hands, "widow": widow}),
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["exchange", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    d = json.loads(result.stdout)
+    choices = d["choices"]
+    assert len(choices) == 1819
+    values = [c["value"] for c in choices]
+    assert values == sorted(values, reverse=True) and d["best"] == choices[0]
+    # The history form gives the same hands after the call, so the same analysis.
+    history = runner.invoke(app, ["exchange", str(HISTORY), "--json"])
+    assert json.loads(history.stdout)["choices"] == choices
+    # A sample of the choices (the best, the worst and some between), each solved afresh as the
+    # deal it makes: the one table shared by the analysis changes no value.
+    game = Calabrasella()
+    for c in [*choices[:3], *choices[::200], choices[-1]]:
+        keep = CardSet(c["keep"])
+        assert len(keep) == 12
+        assert keep == (CardSet(hands[0]) - CardSet(c["discard"])) | CardSet(c["take"])
+        aside = [*c["discard"], *(w for w in widow if w not in c["take"])]
+        pos = Position(
+            [keep, hands[1], hands[2]], 1, game=game, declarer=0, set_aside=aside,
+            won=[[], [], []],
+        )  # fmt: skip
+        assert ciapano.value(pos, 0) == c["value"], c
+
+
+def test_bad_exchange_files_exit_2(runner, tmp_path):
+    hands, widow = _after_call()
+    base = {"game": "calabrasella", "declarer": 0, "hands": hands, "widow": widow}
+    cases = [
+        ({"widow": ["AC", "6C", "4D", "2S"]}, "widow"),
+        ({"declarer": 3}, "declarer"),
+        ({"game": "ciapano"}, "game"),
+        ({"hands": [hands[0][:11], hands[1], hands[2]]}, "hands[0]"),
+    ]
+    for change, field in cases:
+        path = tmp_path / "bad.json"
+        path.write_text(json.dumps({**base, **change}), encoding="utf-8")
+        line = _error(runner, ["exchange", str(path)])
+        assert f"{field}:" in line, line

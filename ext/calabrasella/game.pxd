@@ -66,9 +66,11 @@ cdef inline int still_to_take(const Game* g, const State* s) noexcept nogil:
     return points_left(g, s) + g.discard_points
 
 cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
-    # The defenders' points so far as an offset: the table stores what is still to come.
+    # The defenders' points so far as an offset: the table stores what is still to come.  The
+    # set-aside cards' points in the key: one table serves every choice of the declarer's
+    # exchange (ciapano.engine.ExchangeSearch), whose set-aside cards differ.
     offset[0] = defenders_taken(g, s, P)
-    return 0
+    return <u64>g.discard_points
 
 cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # Nothing of the points taken in the main key (score_key's offset carries them).

@@ -567,6 +567,15 @@ cdef class Search:
             play_card(&self.c.g, &s, card)
         self.root = s
 
+    def set_scoring(self, scoring):
+        """Change the game's own scoring parameters (its ``game.pxd``'s ``set_scoring``), keeping
+        the table: for searches of one deal whose parameters differ only in what the game puts
+        into its score key (Calabrasella's set-aside points, ``ciapano.engine.ExchangeSearch``).
+
+        :raises ValueError: for parameters the core cannot hold.
+        """
+        set_scoring(&self.c, scoring)
+
     def value_within(self, int seat, int lower, int upper, int guess=-1):
         """``(lower, upper)`` on ``seat``'s value at the root clamped to the given range: the
         caller knows the value lies in it (e.g. a seat's value cannot rise while the other
