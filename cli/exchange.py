@@ -1,5 +1,6 @@
-"""``ciapano exchange``: every choice of Calabrasella's declarer at the exchange, valued
-double-dummy."""
+"""``ciapano exchange`` and ``ciapano call``: Calabrasella's declarer at the exchange (every
+choice valued double-dummy) and one step earlier, at the call (the best give-back and exchange
+after each card it may name)."""
 
 from __future__ import annotations
 
@@ -69,4 +70,50 @@ def exchange_command(source: str, as_json: bool, tt_mb: float, workers: str | No
         fail(f"{name}: {e}")
     except KeyboardInterrupt:
         interrupted("interrupted: no result (the choices were not all valued)")
+    echo(json.dumps(result.to_dict()) if as_json else str(result))
+
+
+@click.command("call", context_settings=SETTINGS)
+@click.argument("source", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@tt_mb_option("Memory of each search's transposition table (MiB).", default=64)
+@click.option(
+    "--workers", metavar="N", default=None, help="Worker processes (default: one, this process)."
+)
+def call_command(source: str, as_json: bool, tt_mb: float, workers: str | None) -> None:
+    """For each card Calabrasella's declarer may name (a 3 it lacks, or a 2 if it holds every 3),
+    the best card to give back and the best exchange after it, valued double-dummy from the
+    opening lead (the declarer's points, 0-35), best first.  Every give-back is tried: a few
+    minutes on one core.
+
+    FILE (or - for standard input) gives "game": "calabrasella", the "deal" (12 cards a seat),
+    the open "widow" and the "declarer".
+    """
+    from ciapano.calabrasella import analyse_call, call_from_dict
+    from ciapano.formats import parse_json
+
+    check_tt_mb(tt_mb)
+    n_workers = int_option("--workers", workers, 1, "a number of worker processes >= 1")
+    name = where(source)
+    try:
+        game, deal, widow, declarer = call_from_dict(parse_json(read_text(source, "a call file")))
+    except ciapano.CiapanoError as e:
+        fail(f"{name}: {e}")
+    try:
+        with progress_bar("valuing calls", None, transient=True) as update:
+            result = analyse_call(
+                deal,
+                widow,
+                declarer,
+                game,
+                tt_mb=tt_mb,
+                workers=n_workers or 1,
+                progress=lambda done, total: update(completed=done, total=total),
+            )
+    except ciapano.OptionError as e:
+        fail_option(e)
+    except ciapano.CiapanoError as e:
+        fail(f"{name}: {e}")
+    except KeyboardInterrupt:
+        interrupted("interrupted: no result (the calls were not all valued)")
     echo(json.dumps(result.to_dict()) if as_json else str(result))

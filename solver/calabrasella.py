@@ -30,10 +30,15 @@ from .validate import CardLike, parse_card, parse_card_set, parse_cards, parse_s
 from .workers import ordered_map
 
 __all__ = [
+    "CallAnalysis",
+    "CallOption",
     "ExchangeAnalysis",
     "ExchangeChoice",
     "ExchangeResult",
+    "analyse_call",
     "analyse_exchange",
+    "best_exchange",
+    "call_from_dict",
     "call_hands",
     "callable_cards",
     "exchange_choices",
@@ -69,6 +74,39 @@ class ExchangeResult:
     holder: int | None
 
 
+def _hands_and_widow(
+    game: Game, hands: object, widow: object, field: str
+) -> tuple[list[CardSet], tuple[Card, ...]]:
+    """Three hands of 12 cards (the file's ``field``: ``deal`` or ``hands``) and a widow of four
+    that completes the deck with them.
+
+    :raises PositionError: naming ``field``, ``field[i]`` or ``widow``.
+    """
+    n = game.players
+    deck = game.deck
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != n:
+        raise PositionError(field, f"{hands!r} is not a list of {n} hands")
+    sets = [parse_card_set(f"{field}[{i}]", h, deck) for i, h in enumerate(hands)]
+    for i, h in enumerate(sets):
+        if len(h) != game.hand_size:
+            raise PositionError(
+                f"{field}[{i}]", f"holds {len(h)} cards; {game.title} has {game.hand_size} a seat"
+            )
+    widow_cards = parse_cards("widow", widow, deck)
+    held = CardSet(0)
+    for h in sets:
+        held |= h
+    if len(widow_cards) != game.set_aside_size or (held | CardSet(widow_cards)) != deck.cards:
+        missing = deck.cards - held - CardSet(widow_cards)
+        raise PositionError(
+            "widow",
+            f"{' '.join(c.text for c in widow_cards) or 'none'} do not complete the deck with the "
+            f"hands (the widow is the {game.set_aside_size} cards no hand holds"
+            + (f"; missing {missing})" if missing else ")"),
+        )
+    return sets, widow_cards
+
+
 def call_hands(
     game: Game,
     deal: Sequence[object],
@@ -96,26 +134,7 @@ def call_hands(
     """
     n = game.players
     deck = game.deck
-    if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence) or len(deal) != n:
-        raise PositionError("deal", f"{deal!r} is not a list of {n} hands")
-    hands = [parse_card_set(f"deal[{i}]", h, deck) for i, h in enumerate(deal)]
-    for i, h in enumerate(hands):
-        if len(h) != game.hand_size:
-            raise PositionError(
-                f"deal[{i}]", f"holds {len(h)} cards; {game.title} deals {game.hand_size} a seat"
-            )
-    widow_cards = parse_cards("widow", widow, deck)
-    dealt = CardSet(0)
-    for h in hands:
-        dealt |= h
-    if len(widow_cards) != game.set_aside_size or (dealt | CardSet(widow_cards)) != deck.cards:
-        missing = deck.cards - dealt - CardSet(widow_cards)
-        raise PositionError(
-            "widow",
-            f"{' '.join(c.text for c in widow_cards) or 'none'} do not complete the deck with the "
-            f"deal (the widow is the {game.set_aside_size} cards not dealt"
-            + (f"; missing {missing})" if missing else ")"),
-        )
+    hands, widow_cards = _hands_and_widow(game, deal, widow, "deal")
     d = parse_seat("declarer", declarer, n)
     if called is None:
         raise PositionError(
@@ -370,26 +389,7 @@ def analyse_exchange(
     start = time.perf_counter()
     game = Calabrasella() if game is None else game
     check_options(tt_mb=tt_mb)
-    n = game.players
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != n:
-        raise PositionError("hands", f"{hands!r} is not a list of {n} hands")
-    sets = [parse_card_set(f"hands[{i}]", h, game.deck) for i, h in enumerate(hands)]
-    d = parse_seat("declarer", declarer, n)
-    for i, h in enumerate(sets):
-        if len(h) != game.hand_size:
-            raise PositionError(
-                f"hands[{i}]", f"holds {len(h)} cards; {game.title} plays {game.hand_size} a seat"
-            )
-    widow_cards = parse_cards("widow", widow, game.deck)
-    held = CardSet(0)
-    for h in sets:
-        held |= h
-    if len(widow_cards) != game.set_aside_size or (held | CardSet(widow_cards)) != game.deck.cards:
-        raise PositionError(
-            "widow",
-            f"{' '.join(c.text for c in widow_cards) or 'none'} do not complete the deck with "
-            f"the hands (the widow is the {game.set_aside_size} cards no hand holds)",
-        )
+    sets, widow_cards, d = _exchange_input(game, hands, widow, declarer)
     choices = exchange_choices(sets[d], widow_cards)
     chunks = [choices[i : i + CHUNK] for i in range(0, len(choices), CHUNK)]
     jobs = [(game, tuple(sets), widow_cards, d, chunk, tt_mb) for chunk in chunks]
@@ -456,3 +456,269 @@ def exchange_from_dict(data: Any) -> tuple[Game, tuple[CardSet, ...], tuple[Card
         hands = tuple(parse_card_set(f"hands[{i}]", h, game.deck) for i, h in enumerate(data[key]))
     widow_cards = parse_cards("widow", data["widow"], game.deck)
     return game, hands, widow_cards, parse_seat("declarer", data["declarer"], game.players)
+
+
+def _exchange_input(
+    game: Game, hands: object, widow: object, declarer: object
+) -> tuple[list[CardSet], tuple[Card, ...], int]:
+    """The checked hands after the call, widow and declarer of an exchange analysis.
+
+    :raises PositionError: naming ``hands``, ``widow`` or ``declarer``."""
+    sets, widow_cards = _hands_and_widow(game, hands, widow, "hands")
+    return sets, widow_cards, parse_seat("declarer", declarer, game.players)
+
+
+def _played(
+    hands: Sequence[CardSet], widow: Sequence[Card], declarer: int, discard: Any, take: Any
+) -> tuple[list[CardSet], tuple[Card, ...]]:
+    """The hands and the set-aside cards of one choice of the exchange."""
+    played = list(hands)
+    played[declarer] = (hands[declarer] - CardSet(discard)) | CardSet(take)
+    return played, (*discard, *(c for c in widow if c not in take))
+
+
+def _promise(game: Game, choice: tuple[tuple[Card, ...], ...]) -> int:
+    """How promising a choice looks, for the order of the search for the best one: the points
+    and ranks it takes less those it discards (only an order)."""
+    discard, take = choice
+    return sum(3 * game.card_points(c) + c.rank for c in take) - sum(
+        3 * game.card_points(c) + c.rank for c in discard
+    )
+
+
+def _best_choice(
+    search: ExchangeSearch,
+    game: Game,
+    hands: Sequence[CardSet],
+    widow: Sequence[Card],
+    declarer: int,
+) -> tuple[int, tuple[Card, ...], tuple[Card, ...]]:
+    """The best choice of the exchange and its value, by one null-window search a choice ("more
+    than the best so far?") in the order of :func:`_promise`, the first choice of the order
+    and each that passes solved exactly."""
+    choices = exchange_choices(hands[declarer], widow)
+    choices.sort(key=lambda ch: -_promise(game, ch))
+    best = -1
+    best_choice = choices[0]
+    for discard, take in choices:
+        played, aside = _played(hands, widow, declarer, discard, take)
+        if best < 0 or search.declarer_at_least(played, aside, best + 1):
+            best = search.declarer_value(played, aside, best + 1 if best >= 0 else -1)
+            best_choice = (discard, take)
+    return best, best_choice[0], best_choice[1]
+
+
+def best_exchange(
+    hands: Sequence[object],
+    widow: object,
+    declarer: int,
+    game: Game | None = None,
+    *,
+    tt_mb: float = 64,
+) -> ExchangeChoice:
+    """The declarer's best exchange and its value (the first best in an order of promise), found
+    without valuing every choice: each choice is asked only whether it beats the best so far
+    (one null-window search on one table for all: :class:`ciapano.engine.ExchangeSearch`).
+
+    :param hands: the three hands after the call.
+    :param widow: the widow's four cards.
+    :param declarer: the declaring seat.
+    :param game: the game (default ``Calabrasella()``).
+    :raises PositionError: as :func:`analyse_exchange`.
+    """
+    from .games import Calabrasella
+
+    game = Calabrasella() if game is None else game
+    check_options(tt_mb=tt_mb)
+    sets, widow_cards, d = _exchange_input(game, hands, widow, declarer)
+    search = ExchangeSearch(game, tuple(sets), widow_cards, d, tt_mb)
+    value, discard, take = _best_choice(search, game, sets, widow_cards, d)
+    keep = (sets[d] - CardSet(discard)) | CardSet(take)
+    return ExchangeChoice(tuple(keep), discard, take, value)
+
+
+@dataclass(frozen=True)
+class CallOption:
+    """The best the declarer can do after naming one card (:func:`analyse_call`).
+
+    :ivar called: the card named.
+    :ivar holder: the seat that holds it (None: it is in the widow, and nothing changes hands).
+    :ivar given: the card the declarer gives back to the holder (None when in the widow).
+    :ivar exchange: the best exchange after it, with its value: the declarer's points.
+    """
+
+    called: Card
+    holder: int | None
+    given: Card | None
+    exchange: ExchangeChoice
+
+    @property
+    def value(self) -> int:
+        """The declarer's points, both sides at their best."""
+        return self.exchange.value
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"called", "holder", "given", "value", "keep", "discard", "take"}``."""
+        return {
+            "called": self.called.text,
+            "holder": self.holder,
+            "given": None if self.given is None else self.given.text,
+            **self.exchange.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class CallAnalysis:
+    """Each card the declarer may name, with the best give-back and exchange after it, best
+    first (:func:`analyse_call`).
+
+    :ivar declarer: the declaring seat.
+    :ivar options: one :class:`CallOption` a card it may name, best first.
+    :ivar nodes: search nodes visited, in all.
+    :ivar seconds: wall time.
+    """
+
+    declarer: int
+    options: tuple[CallOption, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def best(self) -> CallOption:
+        """The first best card to name."""
+        return self.options[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``ciapano call --json``: ``{"declarer", "calls": [...], "best",
+        "nodes", "seconds"}``."""
+        return {
+            "declarer": self.declarer,
+            "calls": [o.to_dict() for o in self.options],
+            "best": self.best.to_dict(),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+    def __str__(self) -> str:
+        lines = [
+            f"Seat {self.declarer} declares: the best give-back and exchange after each card it "
+            "may name (the declarer's points, both sides at their best).",
+            "",
+            "  called  holder  given  value  discard       take",
+        ]
+        for o in self.options:
+            e = o.exchange
+            lines.append(
+                f"  {o.called.text:<6}  {'widow' if o.holder is None else o.holder:>6}  "
+                f"{o.given.text if o.given is not None else '-':<5}  {o.value:>5}  "
+                f"{' '.join(c.text for c in e.discard):<12}  {' '.join(c.text for c in e.take)}"
+            )
+        lines += ["", f"Nodes: {self.nodes:,}    time: {self.seconds:.3f} s"]
+        return "\n".join(lines)
+
+
+def _best_after_call(job: tuple[Any, ...]) -> tuple[int, tuple[Card, ...], tuple[Card, ...], int]:
+    """Worker job: the best exchange after one call and give-back, and the nodes used."""
+    game, hands, widow, declarer, tt_mb = job
+    search = ExchangeSearch(game, hands, widow, declarer, tt_mb)
+    value, discard, take = _best_choice(search, game, hands, widow, declarer)
+    return value, discard, take, search.nodes
+
+
+def analyse_call(
+    deal: Sequence[object],
+    widow: object,
+    declarer: int,
+    game: Game | None = None,
+    *,
+    tt_mb: float = 64,
+    workers: int | None = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> CallAnalysis:
+    """For each card the declarer may name (``docs/rules.md#calabrasella-exchange``), the best
+    card to give back and the best exchange after it, valued double-dummy: one step before
+    :func:`analyse_exchange`.  Every give-back (each of the declarer's cards) is tried, with
+    the best exchange after it (:func:`best_exchange`'s search, one job each).
+
+    :param deal: each seat's 12 dealt cards.
+    :param widow: the widow's four cards (open: the analysis knows them).
+    :param declarer: the declaring seat.
+    :param game: the game (default ``Calabrasella()``).
+    :param workers: worker processes (None: every core); the values do not depend on it.
+    :param progress: called as ``progress(done, total)`` as give-backs are valued.
+    :returns: a :class:`CallAnalysis`, the best card to name first.
+    :raises PositionError: naming ``deal``, ``widow`` or ``declarer``.
+    :raises OptionError: for a bad number of workers or table size.
+    """
+    from .games import Calabrasella
+
+    start = time.perf_counter()
+    game = Calabrasella() if game is None else game
+    check_options(tt_mb=tt_mb)
+    d = parse_seat("declarer", declarer, game.players)
+    dealt, widow_cards = _hands_and_widow(game, deal, widow, "deal")
+    keys: list[tuple[Card, int | None, Card | None]] = []
+    jobs = []
+    for card in callable_cards(dealt[d]):
+        holder = next((s for s in range(game.players) if card in dealt[s]), None)
+        if holder is None:
+            # In the widow: nothing changes hands (the declarer may take it back).
+            keys.append((card, None, None))
+            jobs.append((game, tuple(dealt), widow_cards, d, tt_mb))
+            continue
+        for back in dealt[d]:
+            hands = list(dealt)
+            hands[d] = hands[d].remove(back).add(card)
+            hands[holder] = hands[holder].remove(card).add(back)
+            keys.append((card, holder, back))
+            jobs.append((game, tuple(hands), widow_cards, d, tt_mb))
+    done = 0
+
+    def on_done(index: int, result: Any) -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, len(jobs))
+
+    best: dict[Card, CallOption] = {}
+    nodes = 0
+    for (card, holder, back), job, (value, discard, take, n) in zip(
+        keys, jobs, ordered_map(_best_after_call, jobs, workers=workers, on_done=on_done),
+        strict=True,
+    ):  # fmt: skip
+        nodes += n
+        if card not in best or value > best[card].value:
+            hands = job[1]
+            keep = (hands[d] - CardSet(discard)) | CardSet(take)
+            best[card] = CallOption(
+                card, holder, back, ExchangeChoice(tuple(keep), discard, take, value)
+            )
+    options = sorted(best.values(), key=lambda o: -o.value)
+    return CallAnalysis(d, tuple(options), nodes, time.perf_counter() - start)
+
+
+def call_from_dict(data: Any) -> tuple[Game, Any, Any, int]:
+    """What ``ciapano call`` reads: ``(game, deal, widow, declarer)`` from a parsed file with
+    ``"game": "calabrasella"``, the ``"deal"`` (12 cards a seat), the open ``"widow"`` and the
+    ``"declarer"`` (a history's call and exchange, if given, are ignored).
+
+    :raises PositionError: naming the field of the first problem.
+    """
+    from .formats import file_game
+
+    if not isinstance(data, dict):
+        raise PositionError("", "a call file holds a JSON object")
+    for field in ("deal", "widow", "declarer"):
+        if field not in data:
+            raise PositionError(
+                field, "is missing: a call file gives the deal, the widow and the declarer"
+            )
+    if data.get("game") != "calabrasella":
+        raise PositionError(
+            "game", f'{data.get("game")!r}: the call is Calabrasella\'s; give "calabrasella"'
+        )
+    if not isinstance(data["deal"], list):
+        raise PositionError("deal", f"{data['deal']!r} is not a list of hands")
+    game = file_game(data, "deal")
+    _hands_and_widow(game, data["deal"], data["widow"], "deal")
+    return game, data["deal"], data["widow"], parse_seat("declarer", data["declarer"], 3)

@@ -304,20 +304,37 @@ class ExchangeSearch:
         """Search nodes visited so far, in all."""
         return self._core.nodes
 
+    def _root(self, hands: Any, set_aside: Any) -> int:
+        """Move the engine to a choice; returns the hand's total points."""
+        game = self._game
+        aside = game.points(set_aside)
+        scored = aside if game.set_aside_scored else 0
+        self._core.set_scoring(
+            {"last_trick_points": game.last_trick_points, "set_aside_points": scored}
+        )
+        self._core.set_root([h.mask for h in hands], self._leader, [], [0] * game.players)
+        return game.hand_total(aside)
+
+    def declarer_at_least(self, hands: Any, set_aside: Any, target: int) -> bool:
+        """Whether the declarer makes at least ``target`` points with these hands and set-aside
+        cards (one null-window search)."""
+        total = self._root(hands, set_aside)
+        if target <= 0:
+            return True
+        if target > total:
+            return False
+        r = self._core.holds(self._declarer, total - target)
+        if r is None:
+            raise RuntimeError("the search was stopped by a limit before it was decided")
+        return bool(r)
+
     def declarer_value(self, hands: Any, set_aside: Any, guess: int = -1) -> int:
         """The declarer's points from the opening lead with these hands (its after the
         exchange) and these four cards set aside, both sides at their best.
 
         :param guess: a value near the expected one (e.g. a similar choice's), or -1.
         """
-        game = self._game
-        aside = game.points(set_aside)
-        scored = aside if game.set_aside_scored else 0
-        total = game.hand_total(aside)
-        self._core.set_scoring(
-            {"last_trick_points": game.last_trick_points, "set_aside_points": scored}
-        )
-        self._core.set_root([h.mask for h in hands], self._leader, [], [0] * game.players)
+        total = self._root(hands, set_aside)
         lo, hi = self._core.value_bounds(self._declarer, total - guess if guess >= 0 else -1)
         if lo != hi:
             raise RuntimeError("the search was stopped by a limit before the value was exact")

@@ -285,3 +285,48 @@ def test_bad_exchange_files_exit_2(runner, tmp_path):
         path.write_text(json.dumps({**base, **change}), encoding="utf-8")
         line = _error(runner, ["exchange", str(path)])
         assert f"{field}:" in line, line
+
+
+def test_the_call_analysis_gives_each_call_its_best_give_back_and_exchange(runner, tmp_path):
+    from ciapano.calabrasella import analyse_call, analyse_exchange, best_exchange, callable_cards
+    from ciapano.dealing import random_deal
+
+    pos = random_deal(seed=9, game=Calabrasella())
+    deal, widow, d = pos.hands, pos.set_aside, pos.declarer
+    path = tmp_path / "call.json"
+    path.write_text(
+        json.dumps(
+            {"game": "calabrasella", "deal": [h.texts() for h in deal],
+             "widow": [c.text for c in widow], "declarer": d}
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+    result = runner.invoke(app, ["call", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    calls = json.loads(result.stdout)["calls"]
+    assert {c["called"] for c in calls} == {c.text for c in callable_cards(deal[d])}
+    assert [c["value"] for c in calls] == sorted((c["value"] for c in calls), reverse=True)
+    analysis = analyse_call(deal, widow, d)
+    assert [o.to_dict() for o in analysis.options] == calls
+    best = analysis.best
+    holder = best.holder
+    assert holder is not None and best.called in deal[holder]
+    hands = list(deal)
+    hands[d] = hands[d].remove(best.given).add(best.called)
+    hands[holder] = hands[holder].remove(best.called).add(best.given)
+    # After that call and give-back: the best exchange is the best of every choice's value, and
+    # its deal solved afresh is worth it.
+    every = analyse_exchange(hands, widow, d)
+    assert every.best.value == best.value == best_exchange(hands, widow, d).value
+    e = best.exchange
+    aside = [*e.discard, *(c for c in widow if c not in e.take)]
+    played = [CardSet(e.keep) if s == d else hands[s] for s in range(3)]
+    opening = Position(played, (d + 1) % 3, game=pos.game, declarer=d, set_aside=aside,
+                       won=[[], [], []])  # fmt: skip
+    assert ciapano.value(opening, d) == best.value
+    # Another give-back is worth no more.
+    other = next(c for c in deal[d] if c != best.given)
+    hands2 = list(deal)
+    hands2[d] = hands2[d].remove(other).add(best.called)
+    hands2[holder] = hands2[holder].remove(best.called).add(other)
+    assert best_exchange(hands2, widow, d).value <= best.value
