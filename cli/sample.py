@@ -17,6 +17,7 @@ from .options import (
     interrupted,
     json_option,
     position_argument,
+    read_text,
     read_view,
     samples_bar,
     where,
@@ -84,12 +85,19 @@ def sample_command(
     README.
 
     POSITION is a position file (a history, or a snapshot with hidden hands as counts; see
-    docs/positions.md), or - to read standard input.
+    docs/positions.md), or - to read standard input.  A Calabrasella file with a seat's twelve
+    cards before the bidding ({"game": "calabrasella", "hand": [...]}) asks instead whether to
+    declare: the expected payment of declaring against passing, over sampled deals of the other
+    hands and the widow, each played double-dummy after its best exchange.
     """
     seat_n = int_option("--seat", seat, 0, "a seat number")
     n_samples = int_option("--samples", samples, 2, "a number of samples >= 2")
     seed_n = int_option("--seed", seed, 0, "a seed (a whole number >= 0)")
     n_workers = int_option("--workers", workers, 1, "a number of worker processes >= 1")
+    text = read_text(position, "a position file")
+    if '"hand"' in text:
+        _declare(position, text, n_samples, seed_n, n_workers, tt_mb, as_json)
+        return
     info = read_view(position, seat_n)
     try:
         if info.is_over():
@@ -116,6 +124,50 @@ def sample_command(
         if seat_n is not None and e.field == "view":
             fail(f"--seat: {e.reason}")
         fail(f"{where(position)}: {e}")
+    except KeyboardInterrupt:
+        interrupted("interrupted: no result (the samples were not all solved)")
+    echo(json.dumps(result.to_dict()) if as_json else str(result))
+
+
+def _declare(
+    source: str,
+    text: str,
+    samples: int | None,
+    seed: int | None,
+    workers: int | None,
+    tt_mb: float | None,
+    as_json: bool,
+) -> None:
+    """``ciapano sample`` on a Calabrasella hand before the bidding: should it declare?"""
+    from ciapano.calabrasella import estimate_declaring
+    from ciapano.formats import parse_json
+
+    name = where(source)
+    try:
+        data = parse_json(text)
+        if not isinstance(data, dict) or data.get("game") != "calabrasella":
+            raise ciapano.PositionError(
+                "hand", 'a hand before the bidding is Calabrasella\'s: give "game": "calabrasella"'
+            )
+        game = ciapano.Calabrasella.from_rules(None, data.get("rules"))
+        hand = data["hand"]
+    except ciapano.CiapanoError as e:
+        fail(f"{name}: {e}")
+    try:
+        with samples_bar() as progress:
+            result = estimate_declaring(
+                hand,
+                samples if samples is not None else 100,
+                seed,
+                game=game,
+                tt_mb=tt_mb if tt_mb is not None else 64,
+                workers=workers,
+                progress=progress,
+            )
+    except ciapano.OptionError as e:
+        fail_option(e)
+    except ciapano.CiapanoError as e:
+        fail(f"{name}: {e}")
     except KeyboardInterrupt:
         interrupted("interrupted: no result (the samples were not all solved)")
     echo(json.dumps(result.to_dict()) if as_json else str(result))

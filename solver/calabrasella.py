@@ -21,9 +21,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+import numpy as np
+
 from .cards import CARDS, Card, CardSet, Rank
 from .engine import ExchangeSearch
-from .errors import PositionError
+from .errors import OptionError, PositionError
+from .estimates import mean_estimate
 from .games import Game
 from .solving import check_options
 from .validate import CardLike, parse_card, parse_card_set, parse_cards, parse_seat
@@ -32,6 +35,7 @@ from .workers import ordered_map
 __all__ = [
     "CallAnalysis",
     "CallOption",
+    "DeclareEstimate",
     "ExchangeAnalysis",
     "ExchangeChoice",
     "ExchangeResult",
@@ -41,6 +45,8 @@ __all__ = [
     "call_from_dict",
     "call_hands",
     "callable_cards",
+    "declaring_deal",
+    "estimate_declaring",
     "exchange_choices",
     "exchange_hands",
 ]
@@ -722,3 +728,155 @@ def call_from_dict(data: Any) -> tuple[Game, Any, Any, int]:
     game = file_game(data, "deal")
     _hands_and_widow(game, data["deal"], data["widow"], "deal")
     return game, data["deal"], data["widow"], parse_seat("declarer", data["declarer"], 3)
+
+
+@dataclass(frozen=True)
+class DeclareEstimate:
+    """Whether to declare with a hand (:func:`estimate_declaring`): the payment the declarer can
+    expect, over deals of the other hands and the widow drawn uniformly, each played
+    double-dummy after its best exchange.
+
+    :ivar hand: the twelve cards.
+    :ivar samples: deals drawn.
+    :ivar points: the declarer's points in each deal (after its best exchange).
+    :ivar mean_payment: the mean of what each defender pays the declarer (negative: the declarer
+        pays each defender); passing pays 0.
+    :ivar stderr: its standard error.
+    :ivar ci95: its 95 % normal interval ``(low, high)``.
+    :ivar nodes: search nodes visited, in all.
+    :ivar seconds: wall time.
+    :ivar seed: the generator's seed (the same seed gives the same deals).
+    """
+
+    hand: tuple[Card, ...]
+    samples: int
+    points: tuple[int, ...]
+    mean_payment: float
+    stderr: float
+    ci95: tuple[float, float]
+    nodes: int
+    seconds: float
+    seed: int
+
+    @property
+    def declare(self) -> bool:
+        """Whether declaring pays more than passing on average (the mean payment above 0)."""
+        return self.mean_payment > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of ``ciapano sample --json`` for a hand before the bidding."""
+        return {
+            "hand": [c.text for c in self.hand],
+            "samples": self.samples,
+            "seed": self.seed,
+            "mean_payment": round(self.mean_payment, 4),
+            "stderr": round(self.stderr, 4),
+            "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
+            "declare": self.declare,
+            "points": list(self.points),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+    def __str__(self) -> str:
+        low, high = self.ci95
+        verdict = "declare" if self.declare else "pass"
+        return (
+            f"Declaring with {' '.join(c.text for c in self.hand)}: over {self.samples} deals of "
+            f"the other hands and the widow (each after its best exchange, double-dummy), each "
+            f"defender pays the declarer {self.mean_payment:+.2f} on average (95 % interval "
+            f"{low:+.2f} to {high:+.2f}; passing pays 0): {verdict}.\n"
+            f"Mean points {sum(self.points) / len(self.points):.2f} of 35.\n"
+            f"Nodes: {self.nodes:,}    time: {self.seconds:.3f} s    seed: {self.seed}"
+        )
+
+
+def declaring_deal(
+    game: Game, hand: CardSet, seed: int, index: int
+) -> tuple[tuple[CardSet, ...], tuple[Card, ...]]:
+    """Deal ``index`` of :func:`estimate_declaring` for ``seed``: the declaring seat 0 holds
+    ``hand``; the unseen cards, shuffled uniformly (NumPy's generator seeded by ``(seed,
+    index)``), give seats 1 and 2 twelve cards each and the widow the last four.  Returns the
+    three hands and the widow."""
+    unseen = [c for c in game.deck if c not in hand]
+    order = np.random.default_rng([seed, index]).permutation(len(unseen))
+    cards = [unseen[i] for i in order]
+    size = game.hand_size
+    hands = (hand, CardSet(cards[:size]), CardSet(cards[size : 2 * size]))
+    return hands, tuple(cards[2 * size :])
+
+
+def _declare_sample(job: tuple[Any, ...]) -> tuple[int, int, int]:
+    """Worker job: one deal of the unseen cards, its best exchange's points, the payment and the
+    nodes used."""
+    game, hand, seed, index, tt_mb = job
+    hands, widow = declaring_deal(game, hand, seed, index)
+    search = ExchangeSearch(game, hands, widow, 0, tt_mb)
+    points, discard, take = _best_choice(search, game, hands, widow, 0)
+    _, aside = _played(hands, widow, 0, discard, take)
+    total = game.hand_total(game.points(aside))  # 35, or less under the rule "none"
+    return points, game.payment(points, total - points), search.nodes
+
+
+def estimate_declaring(
+    hand: object,
+    samples: int = 20,
+    seed: int | None = None,
+    *,
+    game: Game | None = None,
+    tt_mb: float = 64,
+    workers: int | None = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> DeclareEstimate:
+    """Should a seat declare with these twelve cards (``docs/rules.md#calabrasella-deal``)?  Draw
+    the other two hands and the widow uniformly from the unseen cards (:func:`declaring_deal`),
+    let the seat declare and
+    make its best exchange (:func:`best_exchange`; the call is left out), play each deal
+    double-dummy, and average the payment: what each defender pays the declarer, against 0 for
+    passing.
+
+    :param hand: the seat's twelve cards.
+    :param samples: deals to draw (at least 2).
+    :param seed: the generator's seed (None: fresh); deal ``i`` depends only on the seed and
+        ``i``, so the results are the same for any number of workers.
+    :param workers: worker processes (None: every core).
+    :param progress: called as ``progress(done, total)`` as deals are valued.
+    :returns: a :class:`DeclareEstimate`.
+    :raises PositionError: naming ``hand`` for a hand that is not 12 cards of the deck.
+    :raises OptionError: for a bad number of samples, workers or table size.
+    """
+    from .games import Calabrasella
+
+    start = time.perf_counter()
+    game = Calabrasella() if game is None else game
+    check_options(tt_mb=tt_mb)
+    cards = parse_card_set("hand", hand, game.deck)
+    if len(cards) != game.hand_size:
+        raise PositionError("hand", f"holds {len(cards)} cards; {game.title} deals 12 a seat")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
+        raise OptionError("samples", f"{samples!r} is not a number of samples >= 2")
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy % (1 << 63))
+    jobs = [(game, cards, seed, i, tt_mb) for i in range(samples)]
+    done = 0
+
+    def on_done(index: int, result: Any) -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, samples)
+
+    results = list(ordered_map(_declare_sample, jobs, workers=workers, on_done=on_done))
+    payments = np.array([r[1] for r in results], dtype=float)
+    estimate = mean_estimate(payments)
+    return DeclareEstimate(
+        hand=tuple(cards),
+        samples=samples,
+        points=tuple(r[0] for r in results),
+        mean_payment=estimate.mean,
+        stderr=estimate.stderr,
+        ci95=(estimate.ci95.low, estimate.ci95.high),
+        nodes=sum(r[2] for r in results),
+        seconds=time.perf_counter() - start,
+        seed=seed,
+    )

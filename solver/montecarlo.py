@@ -38,7 +38,6 @@ the seed before any is solved, and each is solved exactly.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +48,7 @@ import numpy as np
 
 from .cards import Card
 from .errors import CardError, InformationSetError, OptionError
+from .estimates import Estimate, Interval, mean_estimate
 from .formats import view_at
 from .games import Ciapano, Game
 from .position import Position
@@ -60,10 +60,12 @@ __all__ = [
     "DEFAULT_PIMC_TT_MB",
     "LARGE_SOLVE_CARDS",
     "CardLoss",
+    "Estimate",
     "Interval",
     "PimcCosts",
     "PimcMove",
     "PimcResult",
+    "mean_estimate",
     "pimc",
     "pimc_check",
     "pimc_costs",
@@ -79,30 +81,7 @@ DEFAULT_PIMC_TT_MB = 32
 #: Cards in play (in the hands and the trick) from which a sample's solve gets the large table.
 LARGE_SOLVE_CARDS = 32
 
-#: The standard normal quantile of 0.975, for 95 % intervals.
-Z95 = 1.959963984540054
-
 ProgressCallback = Callable[[int, int], None]
-
-
-class Interval(NamedTuple):
-    """A 95 % interval ``(low, high)`` (the game's value unit)."""
-
-    low: float
-    high: float
-
-
-class _Estimate(NamedTuple):
-    mean: float
-    stderr: float
-    ci95: Interval
-
-
-def _interval(values: np.ndarray) -> _Estimate:
-    """Mean, standard error (sample standard deviation / sqrt(n)) and 95 % normal interval."""
-    mean = float(values.mean())
-    stderr = float(values.std(ddof=1) / math.sqrt(len(values)))
-    return _Estimate(mean, stderr, Interval(mean - Z95 * stderr, mean + Z95 * stderr))
 
 
 def _r(x: float) -> float:
@@ -249,7 +228,7 @@ class PimcResult:
             raise KeyError(c.text)
         b = next(k for k, m in enumerate(self.moves) if m.card is self.best)
         diff = np.array(self.values[j], dtype=float) - np.array(self.values[b], dtype=float)
-        estimate = _interval(diff)
+        estimate = mean_estimate(diff)
         return CardLoss(
             card=c,
             best=self.best,
@@ -430,7 +409,7 @@ def pimc(
     lowest = table.min(axis=1, keepdims=True)
     moves = []
     for j, card in enumerate(cards):
-        estimate = _interval(table[:, j])
+        estimate = mean_estimate(table[:, j])
         moves.append(
             PimcMove(
                 card=card,

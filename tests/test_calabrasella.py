@@ -330,3 +330,44 @@ def test_the_call_analysis_gives_each_call_its_best_give_back_and_exchange(runne
     hands2[d] = hands2[d].remove(other).add(best.called)
     hands2[holder] = hands2[holder].remove(best.called).add(other)
     assert best_exchange(hands2, widow, d).value <= best.value
+
+
+# -- should I declare? ---------------------------------------------------------------------------
+
+
+def test_each_sample_of_the_declaring_estimate_is_its_deals_best_exchange():
+    from ciapano.calabrasella import best_exchange, declaring_deal, estimate_declaring
+
+    game = Calabrasella()
+    hand = CardSet([f"{r}{s}" for r in "32A" for s in "SHDC"])
+    estimate = estimate_declaring(hand, 3, 0)
+    for i, points in enumerate(estimate.points):
+        hands, widow = declaring_deal(game, hand, 0, i)
+        assert set(hands[1]) | set(hands[2]) | set(widow) | set(hand) == set(game.deck)
+        assert points == best_exchange(hands, widow, 0).value
+    # Holding the three top cards of every suit, it wins nearly everything.
+    assert min(estimate.points) >= 30 and estimate.declare
+
+
+def test_the_declaring_estimate_is_reproducible_and_the_same_on_any_workers(runner, tmp_path):
+    from ciapano.calabrasella import estimate_declaring
+
+    hand = "7S 6S 5S 4S 7H 6H 5H 4H 6D 5D 4D JC"
+    one = estimate_declaring(hand, 4, 5, workers=1).to_dict()
+    two = estimate_declaring(hand, 4, 5, workers=2).to_dict()
+    for d in (one, two):
+        d.pop("seconds")
+    assert one == two
+    game = Calabrasella()
+    payments = [game.payment(p, 35 - p) for p in one["points"]]
+    assert one["mean_payment"] == pytest.approx(sum(payments) / 4, abs=1e-4)
+    assert one["declare"] == (one["mean_payment"] > 0)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"game": "calabrasella", "hand": hand.split()}), encoding="utf-8")
+    result = runner.invoke(app, ["sample", str(path), "--samples", "4", "--seed", "5", "--json"])
+    assert result.exit_code == 0, result.stderr
+    shown = json.loads(result.stdout)
+    shown.pop("seconds")
+    assert shown == one
+    path.write_text(json.dumps({"game": "calabrasella", "hand": ["3S", "2S"]}), encoding="utf-8")
+    assert "hand: holds 2 cards" in _error(runner, ["sample", str(path)])
