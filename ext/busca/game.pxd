@@ -41,6 +41,7 @@ from nohooks cimport residue_shifts, mid_trick_bound, nobody_takes_all, run_know
 
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent or dominated cards (above)
+    GAME_MEMORY_TRICKS = 5      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 1           # the points P takes as bounds (game_search.pxd)
     BUSCA_KEY_SHIFT = 40        # the points code sits above the 40 bits of the cards' key ...

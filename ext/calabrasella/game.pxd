@@ -38,6 +38,7 @@ from nohooks cimport residue_shifts, own_key, mid_trick_bound
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (run_known below)
+    GAME_MEMORY_TRICKS = 2      # the move memory where more cards than this many tricks' are in play (driver.pxi)
     GAME_P_WANTS_POINTS = 1     # the declarer takes points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
 
@@ -78,25 +79,19 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
 
 cdef inline int least_points(const Game* g, u64 cards, int k) noexcept nogil:
     # The least points that k of `cards` can carry (all of them if there are fewer): the cards
-    # without points first, then the point cards from the fewest points up.
-    cdef int t = 0, card, lo, best
-    cdef u64 m, r
-    k -= popcount64(cards & ~g.point_cards)
-    m = cards & g.point_cards
-    while k > 0 and m:
-        lo = 127
-        best = -1
-        r = m
-        while r:
-            card = lowest_bit(r)
-            r &= r - 1
-            if g.points[card] < lo:
-                lo = g.points[card]
-                best = card
-        t += lo
-        m &= ~bit(best)
-        k -= 1
-    return t
+    # without points first, then those of one point, then the high cards (set_scoring checks
+    # that a card carries 0, 1 or high_points).
+    cdef int z = popcount64(cards & ~g.point_cards)
+    cdef int o
+    if k <= z:
+        return 0
+    k -= z
+    o = popcount64(cards & g.point_cards & ~g.high_cards)
+    if k <= o:
+        return k
+    k -= o
+    z = popcount64(cards & g.high_cards)
+    return o + g.high_points * (k if k < z else z)
 
 cdef inline int quick_tricks(const Game* g, const State* s, int P, bint* all_top) noexcept nogil:
     # What the side of the seat on lead at a trick start (s.leader) wins for sure by cashing
@@ -300,12 +295,24 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # "set_aside_points": the set-aside cards' points under the rule "last-trick", else 0}.
     # Raises ValueError for what the core cannot hold.
     cdef Game* g = &c.g
+    cdef int card
     g.last_trick_points = scoring["last_trick_points"]
     g.discard_points = scoring["set_aside_points"]
     if g.n != 3:
         raise ValueError(f"players: {g.n}; Calabrasella is played by 3")
     if not 0 <= g.discard_points <= g.deck_points:
         raise ValueError(f"set_aside_points: {g.discard_points} is not the points of cards of the deck")
+    g.high_cards = 0
+    g.high_points = 0
+    for card in range(64):
+        if g.points[card] > g.high_points:
+            g.high_points = g.points[card]
+    for card in range(64):
+        if g.points[card] > 1:
+            if g.points[card] != g.high_points:
+                raise ValueError(f"points: a card of {g.points[card]} beside cards of 0, 1 and "
+                                 f"{g.high_points} points do not fit least_points")
+            g.high_cards |= bit(card)
     g.max_value = g.deck_points + g.last_trick_points
     if g.max_value > 120:
         raise ValueError(f"points: {g.max_value} in a hand do not fit the table's entries")

@@ -26,6 +26,7 @@ from quasi cimport run_known, p_takes_trick
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (quasi.pxd)
+    GAME_MEMORY_TRICKS = 5      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 1           # the games without points as bounds (nullgame.pxd)
 

@@ -75,6 +75,10 @@ cdef struct Game:
     signed char stock[MAX_CARDS]
     int stock_len
     u64 stock_mask
+    # Calabrasella (ext/calabrasella/game.pxd): its cards of the highest points (the aces), and
+    # those points, for the least points a set of cards can carry (quick_tricks)
+    u64 high_cards
+    int high_points
 
 cdef struct State:
     u64 hand[MAX_SEATS]

@@ -52,6 +52,7 @@ from quasi cimport run_known
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (above)
+    GAME_MEMORY_TRICKS = 8      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
     DRAWS_SHIFT = 40            # the rounds' drawers sit above the cards' 40 bits (points_key)

@@ -35,6 +35,7 @@ from trickrule cimport TRICK_BONUS
 
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent or dominated cards (above)
+    GAME_MEMORY_TRICKS = 5      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
     MATTAZZA_KEY_SHIFT = 40     # the points code (below 2**23) sits above the cards' 40 bits
