@@ -15,10 +15,8 @@ from .options import (
     check_tt_mb,
     echo,
     fail,
-    fail_option,
     int_option,
-    interrupted,
-    progress_bar,
+    progress_run,
     read_text,
     tt_mb_option,
     where,
@@ -53,23 +51,14 @@ def exchange_command(source: str, as_json: bool, tt_mb: float, workers: str | No
         game, hands, widow, declarer = exchange_from_dict(data)
     except ciapano.CiapanoError as e:
         fail(f"{name}: {e}")
-    try:
-        with progress_bar("valuing exchanges", None, transient=True) as update:
-            result = analyse_exchange(
-                hands,
-                widow,
-                declarer,
-                game,
-                tt_mb=tt_mb,
-                workers=n_workers or 1,
-                progress=lambda done, total: update(completed=done, total=total),
-            )
-    except ciapano.OptionError as e:
-        fail_option(e)
-    except ciapano.CiapanoError as e:
-        fail(f"{name}: {e}")
-    except KeyboardInterrupt:
-        interrupted("interrupted: no result (the choices were not all valued)")
+    result = progress_run(
+        "valuing exchanges",
+        lambda progress: analyse_exchange(
+            hands, widow, declarer, game, tt_mb=tt_mb, workers=n_workers or 1, progress=progress
+        ),
+        name,
+        "the choices were not all valued",
+    )
     echo(json.dumps(result.to_dict()) if as_json else str(result))
 
 
@@ -99,21 +88,12 @@ def call_command(source: str, as_json: bool, tt_mb: float, workers: str | None) 
         game, deal, widow, declarer = call_from_dict(parse_json(read_text(source, "a call file")))
     except ciapano.CiapanoError as e:
         fail(f"{name}: {e}")
-    try:
-        with progress_bar("valuing calls", None, transient=True) as update:
-            result = analyse_call(
-                deal,
-                widow,
-                declarer,
-                game,
-                tt_mb=tt_mb,
-                workers=n_workers or 1,
-                progress=lambda done, total: update(completed=done, total=total),
-            )
-    except ciapano.OptionError as e:
-        fail_option(e)
-    except ciapano.CiapanoError as e:
-        fail(f"{name}: {e}")
-    except KeyboardInterrupt:
-        interrupted("interrupted: no result (the calls were not all valued)")
+    result = progress_run(
+        "valuing calls",
+        lambda progress: analyse_call(
+            deal, widow, declarer, game, tt_mb=tt_mb, workers=n_workers or 1, progress=progress
+        ),
+        name,
+        "the calls were not all valued",
+    )
     echo(json.dumps(result.to_dict()) if as_json else str(result))

@@ -228,6 +228,23 @@ def steps_bar(total: int, what: str) -> Iterator[Callable[[], None]]:
         yield lambda: update(advance=1)
 
 
+def progress_run(
+    label: str, job: Callable[[Callable[[int, int], None]], T], name: str, what: str
+) -> T:
+    """Run ``job(progress)`` with a bar labelled ``label`` (it disappears when done); bad options
+    exit as ``fail_option``, a library error as ``NAME: error``, Ctrl-C with "interrupted: no
+    result (``what``)"."""
+    try:
+        with progress_bar(label, None, transient=True) as update:
+            return job(lambda done, total: update(completed=done, total=total))
+    except ciapano.OptionError as e:
+        fail_option(e)
+    except ciapano.CiapanoError as e:
+        fail(f"{name}: {e}")
+    except KeyboardInterrupt:
+        interrupted(f"interrupted: no result ({what})")
+
+
 def pimc_run(job: Callable[[Callable[[int, int], None]], T]) -> T:
     """Run a PIMC job with a progress bar; bad options and Ctrl-C exit as for ``sample``."""
     try:

@@ -17,6 +17,7 @@ from .options import (
     interrupted,
     json_option,
     position_argument,
+    progress_run,
     read_text,
     read_view,
     samples_bar,
@@ -153,21 +154,18 @@ def _declare(
         hand = data["hand"]
     except ciapano.CiapanoError as e:
         fail(f"{name}: {e}")
-    try:
-        with samples_bar() as progress:
-            result = estimate_declaring(
-                hand,
-                samples if samples is not None else 100,
-                seed,
-                game=game,
-                tt_mb=tt_mb if tt_mb is not None else 64,
-                workers=workers,
-                progress=progress,
-            )
-    except ciapano.OptionError as e:
-        fail_option(e)
-    except ciapano.CiapanoError as e:
-        fail(f"{name}: {e}")
-    except KeyboardInterrupt:
-        interrupted("interrupted: no result (the samples were not all solved)")
+    result = progress_run(
+        "solving samples",
+        lambda progress: estimate_declaring(
+            hand,
+            samples if samples is not None else 100,
+            seed,
+            game=game,
+            tt_mb=tt_mb if tt_mb is not None else 64,
+            workers=workers,
+            progress=progress,
+        ),
+        name,
+        "the samples were not all solved",
+    )
     echo(json.dumps(result.to_dict()) if as_json else str(result))

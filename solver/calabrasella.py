@@ -21,12 +21,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-import numpy as np
-
 from .cards import CARDS, Card, CardSet, Rank
 from .engine import ExchangeSearch
 from .errors import OptionError, PositionError
-from .estimates import mean_estimate
 from .games import Game
 from .solving import check_options
 from .validate import CardLike, parse_card, parse_card_set, parse_cards, parse_seat
@@ -798,6 +795,8 @@ def declaring_deal(
     ``hand``; the unseen cards, shuffled uniformly (NumPy's generator seeded by ``(seed,
     index)``), give seats 1 and 2 twelve cards each and the widow the last four.  Returns the
     three hands and the widow."""
+    import numpy as np  # (imported here: the package's positions must load without NumPy)
+
     unseen = [c for c in game.deck if c not in hand]
     order = np.random.default_rng([seed, index]).permutation(len(unseen))
     cards = [unseen[i] for i in order]
@@ -845,6 +844,9 @@ def estimate_declaring(
     :raises PositionError: naming ``hand`` for a hand that is not 12 cards of the deck.
     :raises OptionError: for a bad number of samples, workers or table size.
     """
+    import numpy as np
+
+    from .estimates import mean_estimate
     from .games import Calabrasella
 
     start = time.perf_counter()

@@ -503,6 +503,20 @@ def _check_players(game: Game) -> None:
         )
 
 
+def _enum_option(game: Game, name: str, kind: type[Enum]) -> None:
+    """Turn a frozen game's option ``name`` into its enum ``kind`` (given as the enum or its
+    text).
+
+    :raises GameError: naming ``rules.NAME`` for a value that is none of the enum's.
+    """
+    value = getattr(game, name)
+    try:
+        object.__setattr__(game, name, kind(value))
+    except ValueError:
+        allowed = ", ".join(repr(m.value) for m in kind)
+        raise GameError(f"rules.{name}", f"{value!r} is not one of {allowed}") from None
+
+
 _CIAPANO_SIZES = {3: 13, 4: 10, 5: 8}
 
 
@@ -532,12 +546,7 @@ class Ciapano(Game):
 
     def __post_init__(self) -> None:
         _check_players(self)
-        try:
-            object.__setattr__(self, "cappotto", Cappotto(self.cappotto))
-        except ValueError:
-            raise GameError(
-                "rules.cappotto", f"{self.cappotto!r} is not one of 'all', 'cards', 'off'"
-            ) from None
+        _enum_option(self, "cappotto", Cappotto)
 
     @property
     def hand_size(self) -> int:
@@ -955,12 +964,7 @@ class Calabrasella(_WholePoints):
 
     def __post_init__(self) -> None:
         _check_players(self)
-        try:
-            object.__setattr__(self, "set_aside", SetAside(self.set_aside))
-        except ValueError:
-            raise GameError(
-                "rules.set_aside", f"{self.set_aside!r} is not one of 'last-trick', 'none'"
-            ) from None
+        _enum_option(self, "set_aside", SetAside)
 
     @property
     def hand_size(self) -> int:
