@@ -26,7 +26,7 @@ from .options import (
 @click.command("exchange", context_settings=SETTINGS)
 @click.argument("source", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@tt_mb_option("Memory of each search's transposition table (MiB).", default=64)
+@tt_mb_option("Memory of the transposition table of each worker (MiB).", default=512)
 @click.option(
     "--workers", metavar="N", default=None, help="Worker processes (default: one, this process)."
 )
@@ -65,7 +65,7 @@ def exchange_command(source: str, as_json: bool, tt_mb: float, workers: str | No
 @click.command("call", context_settings=SETTINGS)
 @click.argument("source", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@tt_mb_option("Memory of each search's transposition table (MiB).", default=64)
+@tt_mb_option("Memory of the transposition table of each worker (MiB).", default=512)
 @click.option(
     "--workers", metavar="N", default=None, help="Worker processes (default: one, this process)."
 )

@@ -140,7 +140,7 @@ def _declare(
     as_json: bool,
 ) -> None:
     """``ciapano sample`` on a Calabrasella hand before the bidding: should it declare?"""
-    from ciapano.calabrasella import estimate_declaring
+    from ciapano.calabrasella import EXCHANGE_TT_MB, estimate_declaring
     from ciapano.formats import parse_json
 
     name = where(source)
@@ -161,7 +161,7 @@ def _declare(
             samples if samples is not None else 100,
             seed,
             game=game,
-            tt_mb=tt_mb if tt_mb is not None else 64,
+            tt_mb=tt_mb if tt_mb is not None else EXCHANGE_TT_MB,
             workers=workers,
             progress=progress,
         ),
