@@ -170,6 +170,8 @@ class CardAnalysis:
     :ivar after: the seat's guarantee after the card (the value of the card it chose).
     :ivar best: the legal cards that keep ``before`` (the optimal cards), in display order
         (suits S H D C, each high to low).
+    :ivar higher_is_better: whether the values are points the seat's side wants (Calabrasella)
+        rather than a penalty.
     """
 
     index: int
@@ -179,12 +181,13 @@ class CardAnalysis:
     before: int
     after: int
     best: tuple[Card, ...]
+    higher_is_better: bool = False
 
     @property
     def cost(self) -> int:
-        """``after - before``: what the card gave away, in the game's value unit (0 when optimal,
-        never < 0)."""
-        return self.after - self.before
+        """What the card gave away, in the game's value unit (0 when optimal, never < 0): ``after
+        - before`` for a penalty, ``before - after`` for a side's points."""
+        return self.before - self.after if self.higher_is_better else self.after - self.before
 
     @property
     def optimal(self) -> bool:
@@ -291,9 +294,13 @@ def format_analysis(analysis: Analysis) -> str:
     """A readable report: one row per card, costly cards marked ``!``, then one row per seat."""
     seats = analysis.seats
     width = max((len(_who(s)) for s in seats), default=4)
+    what = (
+        "the points of its side, both sides playing their best"
+        if not analysis.game.lower_is_better
+        else f"its own penalty ({analysis.game.value_nouns[1]}) with every other seat against it"
+    )
     out = [
-        "Each card is valued for the seat that played it: its own penalty "
-        f"({analysis.game.value_nouns[1]}) with every other seat against it.",
+        f"Each card is valued for the seat that played it: {what}.",
         "",
         f"  trick  {'seat':<{width}}  card  before  after  cost  best",
     ]
@@ -410,6 +417,61 @@ def _walk(
     return _Walk(cards=cards, guarantees=table)
 
 
+def _walk_by_solving(
+    positions: Sequence[Position],
+    play: Sequence[Card],
+    offset: int,
+    every_seat: bool,
+    tt_mb: float,
+) -> tuple[list[int], _Walk, int]:
+    """Value every card of ``play`` in a game of two sides (Calabrasella: the points of the
+    seat's side, higher is better) by solving each position before it (every legal card of the
+    seat to move, :func:`ciapano.solve`).  The sides share the hand's total, so every seat's
+    guarantee in a position follows from the mover's.  Returns the opening guarantees, the walk
+    and the nodes."""
+    first = positions[0]
+    game = first.game
+    total = game.hand_total(game.points(first.set_aside))  # type: ignore[attr-defined]
+
+    def row(pos: Position, value: int) -> tuple[int, ...]:
+        mover = pos.to_move
+        seats = range(pos.players)
+        return tuple(value if pos.same_side(s, mover) else total - value for s in seats)
+
+    cards: list[CardAnalysis] = []
+    table: list[tuple[int, ...]] = []
+    nodes = 0
+    opening: list[int] = []
+    for k, card in enumerate(play):
+        pos = positions[k]
+        try:
+            result = solve(pos, tt_mb=tt_mb)
+        except SolveInterrupted:
+            raise AnalysisInterrupted("the analysis was stopped") from None
+        nodes += result.nodes
+        before = result.value
+        after = result[card]
+        assert before is not None and after is not None  # no limits: exact
+        if k == 0:
+            opening = list(row(pos, before))
+        table.append(row(pos, before))
+        cards.append(
+            CardAnalysis(
+                index=offset + k,
+                trick=pos.trick_number,
+                seat=pos.to_move,
+                card=card,
+                before=before,
+                after=after,
+                best=tuple(CardSet(result.best)),
+                higher_is_better=True,
+            )
+        )
+    end = positions[len(play)]
+    table.append(tuple(end.score()))
+    return opening, _Walk(cards=cards, guarantees=table if every_seat else None), nodes
+
+
 def _start(positions: Sequence[Position], from_trick: int) -> int:
     """The index of the first position of trick ``from_trick`` (0 for the first trick)."""
     first = positions[0]
@@ -487,6 +549,9 @@ def analyse(
         opening = first.score()
         table = [tuple(opening)] if every_seat else None
         nodes = 0
+    elif first.declarer is not None:
+        opening, walk, nodes = _walk_by_solving(positions, play_cards, start, every_seat, tt_mb)
+        cards, table = walk.cards, walk.guarantees
     else:
 
         def work(limits: SearchLimits) -> tuple[list[int], _Walk, int]:

@@ -30,6 +30,7 @@ from .position import Position
 from .validate import game_for, parse_card, parse_cards
 
 __all__ = [
+    "Exchange",
     "HandRecord",
     "RecordError",
     "dumps_record",
@@ -40,6 +41,40 @@ __all__ = [
 ]
 
 CardLike = Card | str | int
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Calabrasella's steps between the deal and the play (``docs/rules.md#calabrasella-exchange``),
+    as a hand record gives them; checked when the record is built.
+
+    :ivar widow: the widow's four cards.
+    :ivar declarer: the declaring seat.
+    :ivar called: the card it named.
+    :ivar given: the card it gave back to the called card's holder (None when in the widow).
+    :ivar discards: the cards it discarded.
+    :ivar take: the widow cards it took.
+    """
+
+    widow: Any
+    declarer: Any
+    called: Any
+    given: Any
+    discards: Any
+    take: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record's fields, cards as texts."""
+        d: dict[str, Any] = {
+            "widow": [Card(c).text for c in self.widow],
+            "declarer": self.declarer,
+            "called": Card(self.called).text,
+        }
+        if self.given is not None:
+            d["given"] = Card(self.given).text
+        d["discards"] = [Card(c).text for c in self.discards]
+        d["take"] = [Card(c).text for c in self.take]
+        return d
 
 
 @dataclass(frozen=True)
@@ -60,6 +95,8 @@ class HandRecord:
     :ivar comment: free text, or None.
     :ivar stock: in a game with a stock (Kifameno), the undealt cards in order, top card first
         (None otherwise).
+    :ivar exchange: in a game with a declarer (Calabrasella), the widow, the call and the
+        exchange (:class:`Exchange`; None otherwise); ``deal`` is then the deal before them.
     :raises RecordError: (a ``ValueError``) for a deal that is not a deal, an illegal card (its
         index in the play and the reason, the game's own rules included, such as Busca's
         first trick), a card played twice, a play that stops before the end of the hand, names
@@ -75,6 +112,7 @@ class HandRecord:
     id: str | int | None = None
     comment: str | None = None
     stock: tuple[Card, ...] | None = None
+    exchange: Exchange | None = None
     _positions: tuple[Position, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -90,7 +128,14 @@ class HandRecord:
             play = parse_cards("play", self.play, deck, unique=False)
             discard = None if self.discard is None else parse_card("discard", self.discard, deck)
             stock = None if self.stock is None else parse_cards("stock", self.stock, deck)
-            opening = Position.from_deal(deal, self.dealer, discard, game, stock)
+            if game.has_declarer:
+                opening = self._exchanged(game, deal)
+            else:
+                if self.exchange is not None:
+                    raise PositionError(
+                        "declarer", f"an exchange given, but {game.title} has no declarer"
+                    )
+                opening = Position.from_deal(deal, self.dealer, discard, game, stock)
         except (PositionError, CardError) as e:
             raise RecordError(e.field, e.reason, rid) from None
         if self.names is not None:
@@ -131,6 +176,23 @@ class HandRecord:
         object.__setattr__(self, "stock", stock)
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "_positions", tuple(positions))
+
+    def _exchanged(self, game: Game, deal: Any) -> Position:
+        """The opening lead of a hand with a declarer: the deal after the call and the exchange
+        (each step checked: :func:`ciapano.calabrasella.exchange_hands`)."""
+        from .calabrasella import exchange_hands
+
+        x = self.exchange
+        if x is None:
+            raise PositionError(
+                "declarer", f"is missing: a hand record of {game.title} gives its exchange"
+            )
+        done = exchange_hands(
+            game, deal, x.widow, x.declarer, x.called, x.given, x.discards, x.take
+        )
+        return Position.from_deal(
+            done.hands, self.dealer, game=game, declarer=x.declarer, set_aside=done.set_aside
+        )
 
     def __repr__(self) -> str:
         parts = [f"id={self.id!r}"] if self.id is not None else []
@@ -188,6 +250,8 @@ class HandRecord:
             d["discard"] = self.discard.text
         if self.stock is not None:
             d["stock"] = [c.text for c in self.stock]
+        if self.exchange is not None:
+            d.update(self.exchange.to_dict())
         d["play"] = [c.text for c in self.play]
         game = self.game
         assert game is not None
@@ -227,12 +291,23 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         game = file_game(data, "deal")
     except PositionError as e:
         raise RecordError(e.field, e.reason, rid) from None
+    exchange = None
     if game.has_declarer:
-        raise RecordError(
-            "game",
-            f"{game.name!r}: hand records of {game.title} (its call and exchange) are not read "
-            "yet; solve or check its positions instead",
-            rid,
+        missing = [k for k in ("widow", "declarer", "discards", "take") if k not in data]
+        if missing:
+            raise RecordError(
+                missing[0],
+                f"is missing: a hand record of {game.title} gives widow, declarer, called, "
+                "given, discards and take",
+                rid,
+            )
+        exchange = Exchange(
+            widow=data["widow"],
+            declarer=data["declarer"],
+            called=data.get("called"),
+            given=data.get("given"),
+            discards=data["discards"],
+            take=data["take"],
         )
     return HandRecord(
         deal=data["deal"],
@@ -244,6 +319,7 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         id=data.get("id"),
         comment=data.get("comment"),
         stock=data.get("stock"),
+        exchange=exchange,
     )
 
 

@@ -218,13 +218,52 @@ def test_check_reports_the_points_a_card_gives_away(runner):
         assert result.value == value and result.best_value == best
 
 
-def test_what_is_not_supported_yet_says_so(runner, tmp_path):
+def test_what_is_not_supported_yet_says_so(runner):
     assert "not supported yet" in _error(runner, ["sample", str(HISTORY)])
+    assert "not written yet" in _error(runner, ["deal", "--game", "calabrasella"])
+
+
+def _record(seed: int) -> dict:
+    """The shipped hand played to its end at random (seeded), as a hand record."""
+    import random
+
     record = {k: v for k, v in _history().items() if k not in ("expected", "comment")}
+    pos = ciapano.loads(json.dumps(record))
+    rng = random.Random(seed)
+    play = []
+    while not pos.is_over():
+        card = rng.choice(sorted(pos.legal_moves()))
+        play.append(card.text)
+        pos = pos.play(card)
+    record["play"] = play
+    return record
+
+
+def test_a_played_hand_is_analysed_card_by_card(runner, tmp_path):
+    record = _record(3)
+    analysis = ciapano.analyse(record)
+    assert len(analysis.cards) == 36
+    pos = ciapano.loads(json.dumps({**record, "play": []}))
+    for c in analysis.cards:
+        # Each card's cost is what a check of that decision says (points its side gave away).
+        check = ciapano.check(pos, c.card)
+        assert (c.cost, c.before, c.after) == (check.cost, check.best_value, check.value)
+        assert c.optimal == check.optimal and c.best == check.best
+        pos = pos.play(c.card)
+    assert [s.score for s in analysis.seats] == pos.score()
+    assert [s.total_cost for s in analysis.seats] == [
+        sum(c.cost for c in analysis.cards if c.seat == s) for s in range(3)
+    ]
+    assert analysis.costly  # random play gives points away
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
-    assert "not read yet" in _error(runner, ["analyse", str(path)])
-    assert "not written yet" in _error(runner, ["deal", "--game", "calabrasella"])
+    result = runner.invoke(app, ["analyse", str(path), "--json"])
+    assert result.exit_code in (0, 1), result.stderr
+    assert json.loads(result.stdout)["cards"] == [c.to_dict() for c in analysis.cards]
+    # A record whose exchange breaks a rule is refused with its field.
+    bad = {**record, "take": ["AS", "AC", "KS"]}
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    assert "take[2]" in _error(runner, ["analyse", str(path)])
 
 
 # -- the exchange ----------------------------------------------------------------------------
