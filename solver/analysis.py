@@ -99,6 +99,7 @@ class _Engine:
 
     def __init__(self, first: Position, tt_mb: float, limits: SearchLimits) -> None:
         self.limits = limits
+        self.tt_mb = tt_mb
         self.core = open_search(first, tt_mb, OPTION_ALL, limits)
         self._at = first
         self._stock = len(first.stock)
@@ -735,6 +736,10 @@ def play_out(
     :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     policies = policy_list(policies, position.players)
+    if any(p.startswith("pimc:") for p in policies) and position.declarer is not None:
+        raise PositionError(
+            "policies", f"pimc:N is not there yet for {position.game.title} (no seat's view)"
+        )
     if any(p.startswith("pimc:") for p in policies) and not _at_opening(position):
         raise PositionError("policies", "pimc:N plays from the opening lead of a deal only")
     import numpy as np  # here: checking and analysing need no NumPy
@@ -782,6 +787,11 @@ def _play(
         elif policies[m] == "random" or engine is None:
             legal = sorted(pos.legal_moves())
             card = legal[rng.integers(len(legal))]
+        elif pos.declarer is not None:
+            # A game of two sides (Calabrasella): a random card among those that keep the
+            # side's points (every legal card solved).
+            best = sorted(solve(pos, tt_mb=engine.tt_mb).best)
+            card = best[rng.integers(len(best))]
         else:
             classes = engine.classes(pos)
             order = [classes[i] for i in rng.permutation(len(classes))]

@@ -47,6 +47,7 @@ __all__ = [
     "estimate_declaring",
     "exchange_choices",
     "exchange_hands",
+    "simple_call_and_exchange",
 ]
 
 #: Cards a declarer takes from the widow: at least one, at most the widow's four.
@@ -887,3 +888,35 @@ def estimate_declaring(
         seconds=time.perf_counter() - start,
         seed=seed,
     )
+
+
+def simple_call_and_exchange(
+    game: Game, deal: Sequence[CardSet], widow: Sequence[Card], declarer: int
+) -> dict[str, Any]:
+    """A simple declarer's call and exchange, for random hand records (``ciapano deal``; not
+    the best ones, which :func:`analyse_call` finds): it names the first card it may name (in
+    display order), gives back its weakest card (fewest points, then lowest), and exchanges
+    every widow card stronger than its weakest card for it, at least one.  Returns the record's
+    fields: ``called``, ``given`` (absent when the called card is in the widow), ``discards``,
+    ``take``.
+    """
+
+    def strength(card: Card) -> tuple[int, int]:
+        return (game.card_points(card), int(card.rank))
+
+    hand = deal[declarer]
+    called = next(iter(callable_cards(hand)))
+    fields: dict[str, Any] = {"called": called.text}
+    holder = next((s for s in range(game.players) if called in deal[s]), None)
+    if holder is not None:
+        given = min(hand, key=strength)
+        fields["given"] = given.text
+        hand = hand.remove(given).add(called)
+    mine = sorted(hand, key=strength)
+    theirs = sorted(widow, key=strength, reverse=True)
+    k = 1
+    while k < min(MOST_DISCARDS, len(theirs)) and strength(theirs[k]) > strength(mine[k]):
+        k += 1
+    fields["discards"] = [c.text for c in mine[:k]]
+    fields["take"] = [c.text for c in theirs[:k]]
+    return fields

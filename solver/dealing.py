@@ -106,7 +106,9 @@ def random_histories(
     :param tt_mb: table memory of the optimal seats' searches, in MiB.
     :param game: the game (default Ciapanò for ``players``).
     :returns: JSON-ready dicts ``{"id"[, "game"], "players"[, "rules"], "dealer", "deal"[,
-        "discard"][, "stock"][, "play"]}`` (``docs/records.md``); the id is ``"SEED-N"``
+        "discard"][, "stock"][, Calabrasella's "widow", "declarer", "called", "given",
+        "discards", "take"][, "play"]}`` (``docs/records.md``; Calabrasella's seat after the
+        dealer declares, with a simple call and exchange); the id is ``"SEED-N"``
         (``"N"`` without a seed), N from 1; ``game`` and ``rules`` are given unless they are
         Ciapanò's defaults.
     :raises GameError: for a number of players the game is not played by.
@@ -130,6 +132,16 @@ def random_histories(
             record["discard"] = pos.discard.text
         if pos.stock:
             record["stock"] = [c.text for c in pos.stock]
+        if rules.has_declarer:
+            # Calabrasella: the deal's hands as dealt, the widow, and a simple declarer's call
+            # and exchange (ciapano.calabrasella.simple_call_and_exchange).
+            from .calabrasella import simple_call_and_exchange
+            from .formats import from_dict
+
+            record["widow"] = [c.text for c in pos.set_aside]
+            record["declarer"] = pos.declarer
+            record.update(simple_call_and_exchange(rules, pos.hands, pos.set_aside, pos.declarer))
+            pos = from_dict(record)
         if play is not None:
             cards = play_out(pos, play, None if seed is None else [seed, i], tt_mb=tt_mb)
             record["play"] = [c.text for c in cards]

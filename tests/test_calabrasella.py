@@ -220,7 +220,6 @@ def test_check_reports_the_points_a_card_gives_away(runner):
 
 def test_what_is_not_supported_yet_says_so(runner):
     assert "not supported yet" in _error(runner, ["sample", str(HISTORY)])
-    assert "not written yet" in _error(runner, ["deal", "--game", "calabrasella"])
 
 
 def _record(seed: int) -> dict:
@@ -410,3 +409,20 @@ def test_the_declaring_estimate_is_reproducible_and_the_same_on_any_workers(runn
     assert shown == one
     path.write_text(json.dumps({"game": "calabrasella", "hand": ["3S", "2S"]}), encoding="utf-8")
     assert "hand: holds 2 cards" in _error(runner, ["sample", str(path)])
+
+
+def test_random_deals_and_records_with_a_simple_exchange(runner, tmp_path):
+    result = runner.invoke(
+        app, ["deal", "--game", "calabrasella", "--count", "2", "--seed", "4", "--play",
+              "optimal,random,optimal"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 2
+    for record in records:
+        assert record["declarer"] == (record["dealer"] + 1) % 3 and len(record["play"]) == 36
+        analysis = ciapano.analyse(record)  # the call and exchange are checked on reading
+        # The optimal seats (0 and 2) never give points away.
+        assert all(c.cost == 0 for c in analysis.cards if c.seat in (0, 2))
+    line = _error(runner, ["deal", "--game", "calabrasella", "--play", "pimc:10"])
+    assert "not there yet" in line
