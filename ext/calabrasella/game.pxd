@@ -38,7 +38,7 @@ from nohooks cimport residue_shifts, own_key, mid_trick_bound
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (run_known below)
-    GAME_MEMORY_TRICKS = 2      # the move memory where more cards than this many tricks' are in play (driver.pxi)
+    GAME_MEMORY_TRICKS = 2      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 1     # the declarer takes points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
 
@@ -112,7 +112,7 @@ cdef inline int quick_tricks(const Game* g, const State* s, int P, bint* all_top
     cdef u64 mine, theirs, partner, higher, m, q
     cdef int su, card, k, i, t = 0
     if L != P:
-        Q = 3 - L - P if g.n == 3 else -1
+        Q = 3 - L - P                   # the partner (set_scoring: three seats)
     all_top[0] = True
     for su in range(g.n_suits):
         mine = s.hand[L] & g.suit_mask[su]
@@ -172,19 +172,23 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     else:
         lower[0] = D + R if all_top else D + q
 
+cdef inline bint beaten_after(const Game* g, const State* s, int card, int seat, int P,
+                              int first) noexcept nogil:
+    # Whether a seat of the other side than `seat`'s, playing to this trick from the place
+    # `first` after the leader on, holds a card of `card`'s suit above it.
+    cdef u64 higher = g.suit_mask[g.suit_of[card]] & ~((bit(card) << 1) - 1)
+    cdef int k, other
+    for k in range(first, g.n):
+        other = seat_at(g, s.leader, k)
+        if (other == P) != (seat == P) and (s.hand[other] & higher):
+            return True
+    return False
+
 cdef inline bint stands(const Game* g, const State* s, int card, int seat, int P) noexcept nogil:
     # Whether `card`, winning the trick for `seat`'s side (played, or to be played by `seat`
     # now), cannot be beaten by a seat of the other side still to play after it.
-    cdef u64 higher = g.suit_mask[g.suit_of[card]] & ~((bit(card) << 1) - 1)
-    cdef int k, other
-    k = places_after(g, s.leader, seat) + 1
-    if k < s.count:
-        k = s.count
-    for k in range(k, g.n):
-        other = seat_at(g, s.leader, k)
-        if (other == P) != (seat == P) and (s.hand[other] & higher):
-            return False
-    return True
+    cdef int first = places_after(g, s.leader, seat) + 1
+    return not beaten_after(g, s, card, seat, P, first if first > s.count else s.count)
 
 cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
     # Every pair of cards of a run is decided by run_known (no cappotto in this game).
@@ -194,20 +198,12 @@ cdef inline int sure_side(const Game* g, const State* s, int P, int seat, int ca
     # The side that surely wins the current trick if `seat` (to move) plays `card`: 1 the
     # declarer, 0 the defenders, -1 not sure (a seat of the other side still to play holds a
     # card of the suit led above the winning card).
-    cdef int wc = s.win_card, ws = s.win_seat, led = s.led_suit, k, other
-    cdef u64 higher
-    if s.count == 0:
+    cdef int wc = s.win_card, ws = s.win_seat
+    if s.count == 0 or (g.suit_of[card] == s.led_suit and card > wc):
         wc = card
         ws = seat
-        led = g.suit_of[card]
-    elif g.suit_of[card] == led and card > wc:
-        wc = card
-        ws = seat
-    higher = g.suit_mask[led] & ~((bit(wc) << 1) - 1)
-    for k in range(s.count + 1, g.n):
-        other = seat_at(g, s.leader, k)
-        if (other == P) != (ws == P) and (s.hand[other] & higher):
-            return -1
+    if beaten_after(g, s, wc, ws, P, s.count + 1):
+        return -1
     return 1 if ws == P else 0
 
 cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
