@@ -432,7 +432,7 @@ def _walk_by_solving(
     and the nodes."""
     first = positions[0]
     game = first.game
-    total = game.hand_total(game.points(first.set_aside))  # type: ignore[attr-defined]
+    total = game.hand_total(first.set_aside)  # type: ignore[attr-defined]
 
     def row(pos: Position, value: int) -> tuple[int, ...]:
         mover = pos.to_move
@@ -468,9 +468,10 @@ def _walk_by_solving(
                 higher_is_better=True,
             )
         )
-    end = positions[len(play)]
-    table.append(tuple(end.score()))
-    return opening, _Walk(cards=cards, guarantees=table if every_seat else None), nodes
+    if not every_seat:
+        return opening, _Walk(cards=cards, guarantees=None), nodes
+    table.append(tuple(positions[len(play)].score()))  # the end of the hand
+    return opening, _Walk(cards=cards, guarantees=table), nodes
 
 
 def _start(positions: Sequence[Position], from_trick: int) -> int:
@@ -653,7 +654,8 @@ def check(
     """Check one decision: is ``card`` optimal for the seat to move, and what does it cost?
 
     Values are the seat to move's own penalty with every other seat against it (the paranoid
-    value, ``docs/rules.md#conventions``), in the game's value unit.
+    value, ``docs/rules.md#conventions``), in the game's value unit; in a game of two sides
+    (Calabrasella), its side's points.
 
     :raises IllegalMoveError: if the card is not a legal card of the seat to move (or the hand
         is over); the message names the card, seat and reason.
@@ -668,14 +670,17 @@ def check(
         raise IllegalMoveError("card", e.reason) from None
     after = position.play(played)
     if position.declarer is not None:
-        return _check_by_solving(position, played, tt_mb, start)
+        # A game of two sides (Calabrasella): the position solved, every legal card.
+        _, walk, nodes = _walk_by_solving([position, after], [played], 0, False, tt_mb)
+        c = walk.cards[0]
+    else:
 
-    def work(limits: SearchLimits) -> tuple[CardAnalysis, int]:
-        engine = _Engine(position, tt_mb, limits)
-        walk = _walk(engine, [position, after], [played], [None] * position.players, False)
-        return walk.cards[0], engine.nodes
+        def work(limits: SearchLimits) -> tuple[CardAnalysis, int]:
+            engine = _Engine(position, tt_mb, limits)
+            walk = _walk(engine, [position, after], [played], [None] * position.players, False)
+            return walk.cards[0], engine.nodes
 
-    c, nodes = _stoppable(work)
+        c, nodes = _stoppable(work)
     return CheckResult(
         seat=c.seat,
         card=c.card,
@@ -685,30 +690,6 @@ def check(
         best_value=c.before,
         best=c.best,
         nodes=nodes,
-        seconds=time.perf_counter() - start,
-        game=position.game,
-    )
-
-
-def _check_by_solving(position: Position, card: Card, tt_mb: float, start: float) -> CheckResult:
-    """:func:`check` in a game of two sides (Calabrasella), whose values are the side's points,
-    higher is better: every legal card solved (:func:`ciapano.solve`), the cost the points the
-    card gives away."""
-    try:
-        result = solve(position, tt_mb=tt_mb)
-    except SolveInterrupted:
-        raise AnalysisInterrupted("the check was stopped") from None
-    value = result[card]
-    assert value is not None and result.value is not None  # no limits: exact
-    return CheckResult(
-        seat=result.to_move,
-        card=card,
-        optimal=value == result.value,
-        cost=abs(result.value - value),
-        value=value,
-        best_value=result.value,
-        best=tuple(CardSet(result.best)),
-        nodes=result.nodes,
         seconds=time.perf_counter() - start,
         game=position.game,
     )

@@ -16,7 +16,7 @@ every choice of discards and widow cards double-dummy (``ciapano exchange``).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -25,6 +25,7 @@ from .cards import CARDS, Card, CardSet, Rank
 from .engine import ExchangeSearch
 from .errors import OptionError, PositionError
 from .games import Game
+from .position import Position
 from .solving import check_options
 from .validate import CardLike, parse_card, parse_card_set, parse_cards, parse_seat
 from .workers import ordered_map
@@ -34,6 +35,7 @@ __all__ = [
     "CallAnalysis",
     "CallOption",
     "DeclareEstimate",
+    "Exchange",
     "ExchangeAnalysis",
     "ExchangeChoice",
     "ExchangeResult",
@@ -177,9 +179,19 @@ def call_hands(
         back = parse_card("given", given, deck)
         if back not in hands[d]:
             raise PositionError("given", f"{back} is not in the declarer's hand ({hands[d]})")
-        hands[d] = hands[d].remove(back).add(call)
-        hands[holder] = hands[holder].remove(call).add(back)
+        hands = _swapped(hands, d, holder, call, back)
     return ExchangeResult(tuple(hands), widow_cards, holder)
+
+
+def _swapped(
+    hands: Sequence[CardSet], declarer: int, holder: int, called: Card, back: Card
+) -> list[CardSet]:
+    """The hands after the call: the called card from its holder to the declarer, the card
+    given back from the declarer to the holder."""
+    out = list(hands)
+    out[declarer] = out[declarer].remove(back).add(called)
+    out[holder] = out[holder].remove(called).add(back)
+    return out
 
 
 def exchange_hands(
@@ -233,6 +245,78 @@ def exchange_hands(
     hands[d] = (hands[d] - CardSet(out)) | CardSet(taken)
     aside = (*out, *(c for c in widow_cards if c not in taken))
     return ExchangeResult(tuple(hands), aside, holder)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Calabrasella's steps between the deal and the play (``docs/rules.md#calabrasella-exchange``),
+    as a history or a hand record gives them; checked when the opening position is made
+    (:meth:`opening`).
+
+    :ivar widow: the widow's four cards.
+    :ivar declarer: the declaring seat.
+    :ivar called: the card it named.
+    :ivar given: the card it gave back to the called card's holder (None when in the widow).
+    :ivar discards: the cards it discarded.
+    :ivar take: the widow cards it took.
+    """
+
+    widow: Any
+    declarer: Any
+    called: Any
+    given: Any
+    discards: Any
+    take: Any
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], game: Game, what: str) -> Exchange:
+        """The fields of a parsed history or hand record (``what``, for the message).
+
+        :raises PositionError: naming the first of ``widow``, ``declarer``, ``discards``,
+            ``take`` that is missing.
+        """
+        for field in ("widow", "declarer", "discards", "take"):
+            if field not in data:
+                raise PositionError(
+                    field,
+                    f"is missing: {what} of {game.title} gives widow, declarer, called, given, "
+                    "discards and take",
+                )
+        return cls(
+            widow=data["widow"],
+            declarer=data["declarer"],
+            called=data.get("called"),
+            given=data.get("given"),
+            discards=data["discards"],
+            take=data["take"],
+        )
+
+    def opening(self, game: Game, deal: Sequence[object], dealer: int) -> Position:
+        """The opening lead after the call and the exchange (:func:`exchange_hands`, which
+        checks every step): the hands that play and the four set-aside cards.
+
+        :raises PositionError: naming the field of the first step that does not hold.
+        """
+        done = exchange_hands(
+            game, deal, self.widow, self.declarer, self.called, self.given, self.discards,
+            self.take,
+        )  # fmt: skip
+        return Position.from_deal(
+            done.hands, dealer, game=game, declarer=self.declarer, set_aside=done.set_aside
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record's fields, cards as texts."""
+        d: dict[str, Any] = {
+            "widow": [Card(c).text for c in self.widow],
+            "declarer": self.declarer,
+            "called": Card(self.called).text,
+        }
+        if self.given is not None:
+            d["given"] = Card(self.given).text
+        d["discards"] = [Card(c).text for c in self.discards]
+        d["take"] = [Card(c).text for c in self.take]
+        return d
 
 
 @dataclass(frozen=True)
@@ -352,9 +436,7 @@ def _value_choices(job: tuple[Any, ...]) -> tuple[list[int], int]:
     values = []
     guess = -1
     for discard, take in choices:
-        played = list(hands)
-        played[declarer] = (hands[declarer] - CardSet(discard)) | CardSet(take)
-        aside = (*discard, *(c for c in widow if c not in take))
+        played, aside = _played(hands, widow, declarer, discard, take)
         guess = search.declarer_value(played, aside, guess)
         values.append(guess)
     return values, search.nodes - before
@@ -362,6 +444,22 @@ def _value_choices(job: tuple[Any, ...]) -> tuple[list[int], int]:
 
 #: Choices per worker job.
 CHUNK = 128
+
+
+def _counter(
+    progress: Callable[[int, int], None] | None, total: int, size: Callable[[Any], int]
+) -> Callable[[int, Any], None]:
+    """An ``on_done`` for :func:`~ciapano.workers.ordered_map` that reports ``progress(done,
+    total)``, each result counting ``size(result)``."""
+    done = 0
+
+    def on_done(index: int, result: Any) -> None:
+        nonlocal done
+        done += size(result)
+        if progress is not None:
+            progress(done, total)
+
+    return on_done
 
 
 def analyse_exchange(
@@ -402,14 +500,7 @@ def analyse_exchange(
     choices = exchange_choices(sets[d], widow_cards)
     chunks = [choices[i : i + CHUNK] for i in range(0, len(choices), CHUNK)]
     jobs = [(game, tuple(sets), widow_cards, d, chunk, tt_mb) for chunk in chunks]
-    done = 0
-
-    def on_done(index: int, result: tuple[list[int], int]) -> None:
-        nonlocal done
-        done += len(result[0])
-        if progress is not None:
-            progress(done, len(choices))
-
+    on_done = _counter(progress, len(choices), lambda result: len(result[0]))
     values: list[int] = []
     nodes = 0
     try:
@@ -422,10 +513,32 @@ def analyse_exchange(
         _KEPT.clear()  # this process's table, when the jobs ran here
     valued = []
     for (discard, take), value in zip(choices, values, strict=True):
-        keep = (sets[d] - CardSet(discard)) | CardSet(take)
+        keep = _kept(sets[d], discard, take)
         valued.append(ExchangeChoice(tuple(keep), discard, take, value))
     valued.sort(key=lambda c: -c.value)
     return ExchangeAnalysis(d, tuple(valued), nodes, time.perf_counter() - start)
+
+
+def _file_game(data: Any, key: str, what: str, kind: str, gives: str) -> Game:
+    """The game of a parsed ``exchange`` or ``call`` file (``what``; ``kind`` names the file,
+    ``gives`` what it gives), its hands under ``key``.
+
+    :raises PositionError: for a value that is no object, a missing ``key``, ``widow`` or
+        ``declarer``, hands that are no list, or a game other than Calabrasella."""
+    from .formats import file_game
+
+    if not isinstance(data, dict):
+        raise PositionError("", f"{kind} holds a JSON object")
+    for field in (key, "widow", "declarer"):
+        if field not in data:
+            raise PositionError(field, f"is missing: {kind} {gives}")
+    if not isinstance(data[key], list):
+        raise PositionError(key, f"{data[key]!r} is not a list of hands")
+    if data.get("game") != "calabrasella":
+        raise PositionError(
+            "game", f'{data.get("game")!r}: the {what} is Calabrasella\'s; give "calabrasella"'
+        )
+    return file_game(data, key)
 
 
 def exchange_from_dict(data: Any) -> tuple[Game, tuple[CardSet, ...], tuple[Card, ...], int]:
@@ -437,25 +550,11 @@ def exchange_from_dict(data: Any) -> tuple[Game, tuple[CardSet, ...], tuple[Card
 
     :raises PositionError: naming the field of the first problem.
     """
-    from .formats import file_game
-
-    if not isinstance(data, dict):
-        raise PositionError("", "an exchange file holds a JSON object")
-    key = "deal" if "deal" in data else "hands"
-    for field in (key, "widow", "declarer"):
-        if field not in data:
-            raise PositionError(
-                field,
-                "is missing: an exchange file gives the declarer, the widow and the hands after "
-                "the call (or the deal and the call)",
-            )
-    if not isinstance(data[key], list):
-        raise PositionError(key, f"{data[key]!r} is not a list of hands")
-    if data.get("game") != "calabrasella":
-        raise PositionError(
-            "game", f'{data.get("game")!r}: the exchange is Calabrasella\'s; give "calabrasella"'
-        )
-    game = file_game(data, key)
+    key = "deal" if isinstance(data, dict) and "deal" in data else "hands"
+    game = _file_game(
+        data, key, "exchange", "an exchange file",
+        "gives the declarer, the widow and the hands after the call (or the deal and the call)",
+    )  # fmt: skip
     if key == "deal":
         hands = call_hands(
             game, data["deal"], data["widow"], data["declarer"], data.get("called"),
@@ -482,8 +581,13 @@ def _played(
 ) -> tuple[list[CardSet], tuple[Card, ...]]:
     """The hands and the set-aside cards of one choice of the exchange."""
     played = list(hands)
-    played[declarer] = (hands[declarer] - CardSet(discard)) | CardSet(take)
+    played[declarer] = _kept(hands[declarer], discard, take)
     return played, (*discard, *(c for c in widow if c not in take))
+
+
+def _kept(hand: CardSet, discard: Any, take: Any) -> CardSet:
+    """The declarer's hand after discarding ``discard`` and taking ``take``."""
+    return (hand - CardSet(discard)) | CardSet(take)
 
 
 def _promise(game: Game, choice: tuple[tuple[Card, ...], ...]) -> int:
@@ -542,7 +646,7 @@ def best_exchange(
     sets, widow_cards, d = _exchange_input(game, hands, widow, declarer)
     search = ExchangeSearch(game, tuple(sets), widow_cards, d, tt_mb)
     value, discard, take = _best_choice(search, game, sets, widow_cards, d)
-    keep = (sets[d] - CardSet(discard)) | CardSet(take)
+    keep = _kept(sets[d], discard, take)
     return ExchangeChoice(tuple(keep), discard, take, value)
 
 
@@ -676,19 +780,10 @@ def analyse_call(
             jobs.append((game, tuple(dealt), widow_cards, d, tt_mb))
             continue
         for back in dealt[d]:
-            hands = list(dealt)
-            hands[d] = hands[d].remove(back).add(card)
-            hands[holder] = hands[holder].remove(card).add(back)
             keys.append((card, holder, back))
-            jobs.append((game, tuple(hands), widow_cards, d, tt_mb))
-    done = 0
-
-    def on_done(index: int, result: Any) -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done, len(jobs))
-
+            hands = tuple(_swapped(dealt, d, holder, card, back))
+            jobs.append((game, hands, widow_cards, d, tt_mb))
+    on_done = _counter(progress, len(jobs), lambda result: 1)
     best: dict[Card, CallOption] = {}
     nodes = 0
     for (card, holder, back), job, (value, discard, take, n) in zip(
@@ -698,7 +793,7 @@ def analyse_call(
         nodes += n
         if card not in best or value > best[card].value:
             hands = job[1]
-            keep = (hands[d] - CardSet(discard)) | CardSet(take)
+            keep = _kept(hands[d], discard, take)
             best[card] = CallOption(
                 card, holder, back, ExchangeChoice(tuple(keep), discard, take, value)
             )
@@ -713,24 +808,11 @@ def call_from_dict(data: Any) -> tuple[Game, Any, Any, int]:
 
     :raises PositionError: naming the field of the first problem.
     """
-    from .formats import file_game
-
-    if not isinstance(data, dict):
-        raise PositionError("", "a call file holds a JSON object")
-    for field in ("deal", "widow", "declarer"):
-        if field not in data:
-            raise PositionError(
-                field, "is missing: a call file gives the deal, the widow and the declarer"
-            )
-    if data.get("game") != "calabrasella":
-        raise PositionError(
-            "game", f'{data.get("game")!r}: the call is Calabrasella\'s; give "calabrasella"'
-        )
-    if not isinstance(data["deal"], list):
-        raise PositionError("deal", f"{data['deal']!r} is not a list of hands")
-    game = file_game(data, "deal")
+    game = _file_game(
+        data, "deal", "call", "a call file", "gives the deal, the widow and the declarer"
+    )
     _hands_and_widow(game, data["deal"], data["widow"], "deal")
-    return game, data["deal"], data["widow"], parse_seat("declarer", data["declarer"], 3)
+    return game, data["deal"], data["widow"], parse_seat("declarer", data["declarer"], game.players)
 
 
 @dataclass(frozen=True)
@@ -819,7 +901,7 @@ def _declare_sample(job: tuple[Any, ...]) -> tuple[int, int, int]:
     search = ExchangeSearch(game, hands, widow, 0, tt_mb)
     points, discard, take = _best_choice(search, game, hands, widow, 0)
     _, aside = _played(hands, widow, 0, discard, take)
-    total = game.hand_total(game.points(aside))  # 35, or less under the rule "none"
+    total = game.hand_total(aside)  # 35, or less under the rule "none"
     return points, game.payment(points, total - points), search.nodes
 
 
@@ -866,14 +948,7 @@ def estimate_declaring(
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
     jobs = [(game, cards, seed, i, tt_mb) for i in range(samples)]
-    done = 0
-
-    def on_done(index: int, result: Any) -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress(done, samples)
-
+    on_done = _counter(progress, samples, lambda result: 1)
     results = list(ordered_map(_declare_sample, jobs, workers=workers, on_done=on_done))
     payments = np.array([r[1] for r in results], dtype=float)
     estimate = mean_estimate(payments)

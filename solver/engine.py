@@ -97,9 +97,44 @@ def _scoring(position: Any) -> dict[str, int]:
     if isinstance(game, Mattazza):
         return {"last_trick_points": game.last_trick_points}
     if isinstance(game, Calabrasella):
-        scored = game.points(position.set_aside) if game.set_aside_scored else 0
-        return {"last_trick_points": game.last_trick_points, "set_aside_points": scored}
+        return _calabrasella_scoring(game, position.set_aside)
     raise GameError("game", f"{game.name!r}: no search engine for {game.title} yet")
+
+
+def _calabrasella_scoring(game: Calabrasella, set_aside: Any) -> dict[str, int]:
+    """Calabrasella's engine parameters: the last trick's points, and the set-aside cards'
+    points where they score (with the last trick), else 0."""
+    scored = game.points(set_aside) if game.set_aside_scored else 0
+    return {"last_trick_points": game.last_trick_points, "set_aside_points": scored}
+
+
+def _new_search(
+    game: Any,
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    taken: list[int],
+    scoring: dict[str, int],
+    tt_mb: float,
+    options: int,
+    limits: SearchLimits | None,
+    stock: list[int] | tuple[()] = (),
+) -> Any:
+    """A game's engine ``Search`` on a root given as masks (``root_args``'s form)."""
+    return engine_for(game.name).Search(
+        game.players,
+        hands,
+        leader,
+        trick,
+        taken,
+        list(game.points_by_index),
+        list(game.deck.suit_masks),
+        scoring,
+        tt_mb,
+        options,
+        limits,
+        stock=stock,
+    )
 
 
 def root_args(position: Any) -> tuple[list[int], int, list[int], list[int]]:
@@ -138,24 +173,13 @@ def open_search(
     :raises MemoryError: if the table cannot be allocated.
     """
     game = position.game
-    scoring = _scoring(position)
     hands, leader, trick, taken = root_args(position)
-    core = engine_for(game.name).Search(
-        position.players,
-        hands,
-        leader,
-        trick,
-        taken,
-        list(game.points_by_index),
-        list(game.deck.suit_masks),
-        scoring,
-        tt_mb,
-        options,
-        limits,
-        stock=[c.index for c in position.stock],
-    )
+    core = _new_search(
+        game, hands, leader, trick, taken, _scoring(position), tt_mb, options, limits,
+        [c.index for c in position.stock],
+    )  # fmt: skip
     if game.has_declarer:
-        total = game.hand_total(game.points(position.set_aside))
+        total = game.hand_total(position.set_aside)
         return DeclarerSearch(core, position.players, position.declarer, total)
     return core
 
@@ -175,14 +199,15 @@ class DeclarerSearch:
     :param players: the number of seats.
     :param declarer: the declaring seat.
     :param total: the points the two sides share in this hand
-        (:meth:`Calabrasella.hand_total <ciapano.Calabrasella.hand_total>`).
+        (:meth:`Calabrasella.hand_total <ciapano.Calabrasella.hand_total>`); the attribute
+        ``total``, which :class:`ExchangeSearch` sets for each choice.
     """
 
     def __init__(self, core: Any, players: int, declarer: int, total: int) -> None:
         self._core = core
         self._players = players
         self._declarer = declarer
-        self._total = total
+        self.total = total
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._core, name)
@@ -196,10 +221,10 @@ class DeclarerSearch:
         return seat == self._declarer
 
     def _bounds(self, turned: bool, lower: int, upper: int) -> tuple[int, int]:
-        return (self._total - upper, self._total - lower) if turned else (lower, upper)
+        return (self.total - upper, self.total - lower) if turned else (lower, upper)
 
     def _guess(self, turned: bool, guess: int) -> int:
-        return self._total - guess if turned and guess >= 0 else guess
+        return self.total - guess if turned and guess >= 0 else guess
 
     def value_bounds(self, seat: int, guess: int = -1) -> tuple[int, int]:
         turned = self._seat(seat)
@@ -209,7 +234,7 @@ class DeclarerSearch:
     def value(self, seat: int) -> int:
         turned = self._seat(seat)
         v = self._core.value(self._declarer)
-        return self._total - v if turned else v
+        return self.total - v if turned else v
 
     def move_bounds(self, seat: int, card: int, guess: int = -1) -> tuple[int, int]:
         turned = self._seat(seat)
@@ -219,7 +244,7 @@ class DeclarerSearch:
     def move_value(self, seat: int, card: int) -> int:
         turned = self._seat(seat)
         v = self._core.move_value(self._declarer, card)
-        return self._total - v if turned else v
+        return self.total - v if turned else v
 
     def bounds(self, seat: int) -> tuple[int, int]:
         turned = self._seat(seat)
@@ -230,18 +255,18 @@ class DeclarerSearch:
         None if a limit stopped it."""
         turned = self._seat(seat)
         if turned:
-            return self._core.holds(self._declarer, self._total - target)
+            return self._core.holds(self._declarer, self.total - target)
         r = self._core.holds(self._declarer, target - 1)
         return None if r is None else not r
 
     def line(self, seat: int, value: int, first: int = -1) -> list[int] | None:
         turned = self._seat(seat)
-        return self._core.line(self._declarer, self._total - value if turned else value, first)
+        return self._core.line(self._declarer, self.total - value if turned else value, first)
 
     def value_within(self, seat: int, lower: int, upper: int, guess: int = -1) -> tuple[int, int]:
         turned = self._seat(seat)
         if turned:
-            lower, upper = self._total - upper, self._total - lower
+            lower, upper = self.total - upper, self.total - lower
         lo, hi = self._core.value_within(
             self._declarer, max(lower, 0), max(upper, 0), self._guess(turned, guess)
         )
@@ -285,19 +310,12 @@ class ExchangeSearch:
         self._leader = game.next_seat(declarer)
         merged = [h.mask for h in hands]
         merged[declarer] |= sum(c.mask for c in widow)
-        self._core = engine_for(game.name).Search(
-            game.players,
-            merged,
-            self._leader,
-            [],
-            [0] * game.players,
-            list(game.points_by_index),
-            list(game.deck.suit_masks),
-            {"last_trick_points": game.last_trick_points, "set_aside_points": 0},
-            tt_mb,
-            OPTION_ALL,
-            limits,
-        )
+        self._core = _new_search(
+            game, merged, self._leader, [], [0] * game.players, _calabrasella_scoring(game, ()),
+            tt_mb, OPTION_ALL, limits,
+        )  # fmt: skip
+        # The declarer's points from the engine's (DeclarerSearch), its total set per choice.
+        self._search = DeclarerSearch(self._core, game.players, declarer, game.total_points)
 
     @property
     def nodes(self) -> int:
@@ -307,13 +325,10 @@ class ExchangeSearch:
     def _root(self, hands: Any, set_aside: Any) -> int:
         """Move the engine to a choice; returns the hand's total points."""
         game = self._game
-        aside = game.points(set_aside)
-        scored = aside if game.set_aside_scored else 0
-        self._core.set_scoring(
-            {"last_trick_points": game.last_trick_points, "set_aside_points": scored}
-        )
+        self._core.set_scoring(_calabrasella_scoring(game, set_aside))
         self._core.set_root([h.mask for h in hands], self._leader, [], [0] * game.players)
-        return game.hand_total(aside)
+        self._search.total = game.hand_total(set_aside)
+        return self._search.total
 
     def declarer_at_least(self, hands: Any, set_aside: Any, target: int) -> bool:
         """Whether the declarer makes at least ``target`` points with these hands and set-aside
@@ -323,10 +338,10 @@ class ExchangeSearch:
             return True
         if target > total:
             return False
-        r = self._core.holds(self._declarer, total - target)
+        r = self._search.holds(self._declarer, target)
         if r is None:
             raise RuntimeError("the search was stopped by a limit before it was decided")
-        return bool(r)
+        return r
 
     def declarer_value(self, hands: Any, set_aside: Any, guess: int = -1) -> int:
         """The declarer's points from the opening lead with these hands (its after the
@@ -334,8 +349,8 @@ class ExchangeSearch:
 
         :param guess: a value near the expected one (e.g. a similar choice's), or -1.
         """
-        total = self._root(hands, set_aside)
-        lo, hi = self._core.value_bounds(self._declarer, total - guess if guess >= 0 else -1)
+        self._root(hands, set_aside)
+        lo, hi = self._search.value_bounds(self._declarer, guess)
         if lo != hi:
             raise RuntimeError("the search was stopped by a limit before the value was exact")
-        return total - lo
+        return lo

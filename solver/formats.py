@@ -25,7 +25,6 @@ from typing import IO, Any
 
 import jsonschema
 
-from .calabrasella import exchange_hands
 from .cards import Card, CardSet
 from .errors import CardError, GameError, InformationSetError, PositionError
 from .games import Game, counts_text, find_game
@@ -245,34 +244,6 @@ def _counts(data: Mapping[str, Any]) -> list[int]:
     return [s for s, h in enumerate(data.get("hands", [])) if isinstance(h, int)]
 
 
-def _exchanged_deal(data: Mapping[str, Any], game: Game) -> Position:
-    """A Calabrasella history's opening lead: the deal after the call and the exchange
-    (:func:`ciapano.calabrasella.exchange_hands`, which checks every step).
-
-    :raises PositionError: naming the field of the first step that does not hold.
-    """
-    for field in ("declarer", "widow", "discards", "take"):
-        if field not in data:
-            raise PositionError(
-                field,
-                f"is missing: a history of {game.title} gives declarer, widow, called, "
-                "given, discards and take",
-            )
-    done = exchange_hands(
-        game,
-        data["deal"],
-        data["widow"],
-        data["declarer"],
-        data.get("called"),
-        data.get("given"),
-        data["discards"],
-        data["take"],
-    )
-    return Position.from_deal(
-        done.hands, data["dealer"], game=game, declarer=data["declarer"], set_aside=done.set_aside
-    )
-
-
 def from_dict(data: Mapping[str, Any]) -> Position:
     """The position described by a parsed position file (snapshot or history form).
 
@@ -286,7 +257,10 @@ def from_dict(data: Mapping[str, Any]) -> Position:
     form, game = _check(data)
     if form == "history":
         if game.has_declarer:
-            start = _exchanged_deal(data, game)
+            from .calabrasella import Exchange  # (here: the other games' files need none of it)
+
+            exchange = Exchange.from_dict(data, game, "a history")
+            start = exchange.opening(game, data["deal"], data["dealer"])
         else:
             start = Position.from_deal(
                 data["deal"], data["dealer"], data.get("discard"), game, data.get("stock")

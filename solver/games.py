@@ -986,12 +986,12 @@ class Calabrasella(_WholePoints):
         # Ciapanò's points in thirds, read as whole points (docs/rules.md#ciapano-card-points).
         return _THIRDS_BY_RANK[card.rank]
 
-    def hand_total(self, set_aside_points: int) -> int:
-        """The points the two sides share in a hand whose set-aside cards carry
-        ``set_aside_points``: 35, or 35 less them when they score for no one."""
+    def hand_total(self, set_aside: Iterable[Card]) -> int:
+        """The points the two sides share in a hand with these set-aside cards: 35, or 35 less
+        their points when they score for no one."""
         if self.set_aside_scored:
             return self.total_points
-        return self.total_points - set_aside_points
+        return self.total_points - self.points(set_aside)
 
     def hand_score(
         self,

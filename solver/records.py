@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .cards import Card
 from .errors import CardError, PositionError, RecordError
@@ -29,8 +29,10 @@ from .games import Game
 from .position import Position
 from .validate import game_for, parse_card, parse_cards
 
+if TYPE_CHECKING:
+    from .calabrasella import Exchange
+
 __all__ = [
-    "Exchange",
     "HandRecord",
     "RecordError",
     "dumps_record",
@@ -41,40 +43,6 @@ __all__ = [
 ]
 
 CardLike = Card | str | int
-
-
-@dataclass(frozen=True)
-class Exchange:
-    """Calabrasella's steps between the deal and the play (``docs/rules.md#calabrasella-exchange``),
-    as a hand record gives them; checked when the record is built.
-
-    :ivar widow: the widow's four cards.
-    :ivar declarer: the declaring seat.
-    :ivar called: the card it named.
-    :ivar given: the card it gave back to the called card's holder (None when in the widow).
-    :ivar discards: the cards it discarded.
-    :ivar take: the widow cards it took.
-    """
-
-    widow: Any
-    declarer: Any
-    called: Any
-    given: Any
-    discards: Any
-    take: Any
-
-    def to_dict(self) -> dict[str, Any]:
-        """The record's fields, cards as texts."""
-        d: dict[str, Any] = {
-            "widow": [Card(c).text for c in self.widow],
-            "declarer": self.declarer,
-            "called": Card(self.called).text,
-        }
-        if self.given is not None:
-            d["given"] = Card(self.given).text
-        d["discards"] = [Card(c).text for c in self.discards]
-        d["take"] = [Card(c).text for c in self.take]
-        return d
 
 
 @dataclass(frozen=True)
@@ -96,7 +64,8 @@ class HandRecord:
     :ivar stock: in a game with a stock (Kifameno), the undealt cards in order, top card first
         (None otherwise).
     :ivar exchange: in a game with a declarer (Calabrasella), the widow, the call and the
-        exchange (:class:`Exchange`; None otherwise); ``deal`` is then the deal before them.
+        exchange (:class:`ciapano.calabrasella.Exchange`; None otherwise); ``deal`` is then the
+        deal before them.
     :raises RecordError: (a ``ValueError``) for a deal that is not a deal, an illegal card (its
         index in the play and the reason, the game's own rules included, such as Busca's
         first trick), a card played twice, a play that stops before the end of the hand, names
@@ -178,21 +147,13 @@ class HandRecord:
         object.__setattr__(self, "_positions", tuple(positions))
 
     def _exchanged(self, game: Game, deal: Any) -> Position:
-        """The opening lead of a hand with a declarer: the deal after the call and the exchange
-        (each step checked: :func:`ciapano.calabrasella.exchange_hands`)."""
-        from .calabrasella import exchange_hands
-
-        x = self.exchange
-        if x is None:
+        """The opening lead of a hand with a declarer (:meth:`Exchange.opening
+        <ciapano.calabrasella.Exchange.opening>`, each step checked)."""
+        if self.exchange is None:
             raise PositionError(
                 "declarer", f"is missing: a hand record of {game.title} gives its exchange"
             )
-        done = exchange_hands(
-            game, deal, x.widow, x.declarer, x.called, x.given, x.discards, x.take
-        )
-        return Position.from_deal(
-            done.hands, self.dealer, game=game, declarer=x.declarer, set_aside=done.set_aside
-        )
+        return self.exchange.opening(game, deal, self.dealer)
 
     def __repr__(self) -> str:
         parts = [f"id={self.id!r}"] if self.id is not None else []
@@ -293,22 +254,12 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         raise RecordError(e.field, e.reason, rid) from None
     exchange = None
     if game.has_declarer:
-        missing = [k for k in ("widow", "declarer", "discards", "take") if k not in data]
-        if missing:
-            raise RecordError(
-                missing[0],
-                f"is missing: a hand record of {game.title} gives widow, declarer, called, "
-                "given, discards and take",
-                rid,
-            )
-        exchange = Exchange(
-            widow=data["widow"],
-            declarer=data["declarer"],
-            called=data.get("called"),
-            given=data.get("given"),
-            discards=data["discards"],
-            take=data["take"],
-        )
+        from .calabrasella import Exchange  # (here: the other games' records need none of it)
+
+        try:
+            exchange = Exchange.from_dict(data, game, "a hand record")
+        except PositionError as e:
+            raise RecordError(e.field, e.reason, rid) from None
     return HandRecord(
         deal=data["deal"],
         dealer=data["dealer"],

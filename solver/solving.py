@@ -452,7 +452,7 @@ class SolveResult:
         if pos.declarer is None or self.value is None:
             return None
         game = pos.game
-        total = game.hand_total(game.points(pos.set_aside))  # type: ignore[attr-defined]
+        total = game.hand_total(pos.set_aside)  # type: ignore[attr-defined]
         ours = self.value if self.perspective == pos.declarer else total - self.value
         return game.payment(ours, total - ours)  # type: ignore[attr-defined]
 

@@ -70,7 +70,8 @@ def test_the_hand_score_adds_the_defenders_and_the_payment_doubles_at_35_0():
     assert game.payment(20, 15) == 5 and game.payment(10, 25) == -15
     assert game.payment(35, 0) == 70 and game.payment(0, 35) == -70
     none = Calabrasella(set_aside="none")
-    assert none.hand_total(5) == 30 and game.hand_total(5) == 35
+    five = [Card("AS"), Card("3S"), Card("2S")]  # 5 points
+    assert none.hand_total(five) == 30 and game.hand_total(five) == 35
     with pytest.raises(ciapano.GameError, match="declarer"):
         game.hand_score([10, 12, 10], 2)
 
@@ -100,7 +101,7 @@ def test_the_set_aside_cards_go_with_the_last_trick_or_to_no_one(rule):
     points = end.final_points()
     assert points[0] == end.taken[0] + (aside if rule == "last-trick" else 0)
     score = end.score()
-    assert score[1] == score[2] and score[0] + score[1] == pos.game.hand_total(aside)
+    assert score[1] == score[2] and score[0] + score[1] == pos.game.hand_total(pos.set_aside)
 
 
 def test_a_position_needs_its_declarer_and_four_set_aside_cards():
@@ -129,7 +130,7 @@ def test_solve_gives_each_side_its_points(seat):
     result = ciapano.solve(pos, seat, all_seats=True)
     assert {c: v for c, v in result} == reference_move_values(pos, seat)
     assert list(result.seats) == [reference_value(pos, s) for s in range(3)]
-    total = pos.game.hand_total(pos.game.points(pos.set_aside))
+    total = pos.game.hand_total(pos.set_aside)
     assert result.seats[0] + result.seats[1] == total
     ours = result.value if seat == 0 else total - result.value
     assert result.payment == pos.game.payment(ours, total - ours)
@@ -203,7 +204,7 @@ def test_solve_json_gives_the_payment(runner):
     d = json.loads(result.stdout)
     pos = ciapano.load(ENDGAME)
     assert d["seats"] == [reference_value(pos, s) for s in range(3)]
-    total = pos.game.hand_total(pos.game.points(pos.set_aside))
+    total = pos.game.hand_total(pos.set_aside)
     ours = d["seats"][pos.declarer]
     assert d["payment"] == pos.game.payment(ours, total - ours)
 

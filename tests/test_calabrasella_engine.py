@@ -61,7 +61,7 @@ def test_every_seat_and_the_line(data):
     # Zero-sum: the two sides' values add up to the hand's total.
     d = pos.declarer
     defender = (d + 1) % 3
-    total = pos.game.hand_total(pos.game.points(pos.set_aside))
+    total = pos.game.hand_total(pos.set_aside)
     assert result.seats[d] + result.seats[defender] == total
     end = pos.play_all(result.line)
     assert end.is_over()
