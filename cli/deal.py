@@ -99,8 +99,6 @@ def deal_command(
             reason = policy_error(p)
             if reason is not None:
                 fail(f"--play: {reason}")
-            if p.startswith("pimc:") and game.has_declarer:
-                fail(f"--play: {p}: not there yet for {game.title} (no seat's view to sample)")
     from ciapano.dealing import random_histories
 
     records = random_histories(None, count, seed, dealer=dealer, play=policies, game=game)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .cards import CARDS, Card, CardSet
 from .engine import OPTION_ALL, SearchLimits, open_search, root_args
@@ -38,6 +38,9 @@ from .games import Ciapano, Game
 from .position import Position
 from .records import HandRecord, record_from_dict
 from .solving import DEFAULT_TT_MB, check_options, run_stoppable, solve
+
+if TYPE_CHECKING:
+    from .calabrasella import Exchange
 
 __all__ = [
     "POLICIES",
@@ -701,6 +704,7 @@ def play_out(
     seed: int | Sequence[int] | None = None,
     *,
     tt_mb: float = 64,
+    exchange: Exchange | None = None,
 ) -> tuple[Card, ...]:
     """Play a position out to the end of the hand, each seat by a simple policy.
 
@@ -712,25 +716,33 @@ def play_out(
         shows).
     :param seed: the generator's seed (NumPy's PCG64); the same seed gives the same play.
     :param tt_mb: memory of the table of the optimal seats' searches, in MiB.
+    :param exchange: in Calabrasella, the call and exchange that led to ``position``
+        (:class:`ciapano.calabrasella.Exchange`), for ``pimc:N``: what each seat saw of them.
     :returns: the cards played, in order.
-    :raises PositionError: for an unknown policy or a list of policies of the wrong length.
+    :raises PositionError: for an unknown policy or a list of policies of the wrong length, or
+        ``pimc:N`` in Calabrasella without the exchange.
     :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     policies = policy_list(policies, position.players)
-    if any(p.startswith("pimc:") for p in policies) and position.declarer is not None:
+    pimc = any(p.startswith("pimc:") for p in policies)
+    if pimc and position.declarer is not None and exchange is None:
         raise PositionError(
-            "policies", f"pimc:N is not there yet for {position.game.title} (no seat's view)"
+            "exchange",
+            f"is missing: pimc:N in {position.game.title} needs the call and exchange (what "
+            "each seat saw of them)",
         )
-    if any(p.startswith("pimc:") for p in policies) and not _at_opening(position):
+    if pimc and not _at_opening(position):
         raise PositionError("policies", "pimc:N plays from the opening lead of a deal only")
     import numpy as np  # here: checking and analysing need no NumPy
 
     rng = np.random.default_rng(seed)
     if "optimal" in policies and not position.is_over():
         return _stoppable(
-            lambda limits: _play(position, policies, rng, _Engine(position, tt_mb, limits))
+            lambda limits: _play(
+                position, policies, rng, _Engine(position, tt_mb, limits), exchange
+            )
         )
-    return _play(position, policies, rng, None)
+    return _play(position, policies, rng, None, exchange)
 
 
 def _at_opening(position: Position) -> bool:
@@ -738,21 +750,38 @@ def _at_opening(position: Position) -> bool:
     return position.first_trick and not position.trick
 
 
-def _pimc_card(start: Position, played: Sequence[Card], samples: int, seed: int) -> Card:
+def _pimc_card(
+    start: Position,
+    played: Sequence[Card],
+    samples: int,
+    seed: int,
+    exchange: Exchange | None,
+) -> Card:
     """The card of the seat to move after ``played`` from the opening ``start``, by PIMC on
-    ``samples`` deals of what it knows (its view from the history: every void shown)."""
+    ``samples`` deals of what it knows (its view from the history: every void shown; in
+    Calabrasella what it saw of the call and exchange)."""
     from .montecarlo import pimc
     from .sampling import InformationSet
 
     dealer = (start.leader - 1) % start.players
-    info = InformationSet.from_history(
-        start.hands, dealer, played, discard=start.discard, game=start.game
-    )
+    if exchange is not None:
+        # The view is built from the hands as dealt: undo the exchange and the call.
+        info = InformationSet.from_history(
+            exchange.dealt_hands(start), dealer, played, game=start.game, exchange=exchange
+        )
+    else:
+        info = InformationSet.from_history(
+            start.hands, dealer, played, discard=start.discard, game=start.game
+        )
     return pimc(info, samples, seed, workers=1).best
 
 
 def _play(
-    position: Position, policies: Sequence[str], rng: Any, engine: _Engine | None
+    position: Position,
+    policies: Sequence[str],
+    rng: Any,
+    engine: _Engine | None,
+    exchange: Exchange | None = None,
 ) -> tuple[Card, ...]:
     """The play of :func:`play_out` (``engine`` for the optimal seats, None if there are none)."""
     n = position.players
@@ -764,7 +793,7 @@ def _play(
         m = pos.to_move
         if policies[m].startswith("pimc:"):
             seed = int(rng.integers(2**31))
-            card = _pimc_card(position, out, int(policies[m][5:]), seed)
+            card = _pimc_card(position, out, int(policies[m][5:]), seed, exchange)
         elif policies[m] == "random" or engine is None:
             legal = sorted(pos.legal_moves())
             card = legal[rng.integers(len(legal))]

@@ -305,6 +305,26 @@ class Exchange:
             done.hands, dealer, game=game, declarer=self.declarer, set_aside=done.set_aside
         )
 
+    def dealt_hands(self, opening: Position) -> list[CardSet]:
+        """The hands as dealt, from the opening lead this exchange led to (the inverse of
+        :meth:`opening`): the declarer's discards back and the widow cards it took out, then
+        the called card back to the seat now holding the card given for it.
+
+        :raises PositionError: if ``opening`` is not an opening lead of this exchange.
+        """
+        hands = list(opening.hands)
+        d = self.declarer
+        take = CardSet(Card(c) for c in self.take)
+        discards = CardSet(Card(c) for c in self.discards)
+        if not opening.first_trick or opening.trick or take - hands[d]:
+            raise PositionError("exchange", "does not lead to this position's opening lead")
+        hands[d] = (hands[d] - take) | discards
+        if self.given is not None:
+            given, called = Card(self.given), Card(self.called)
+            holder = next(s for s in range(len(hands)) if given in hands[s])
+            hands = _swapped(hands, holder, d, called, given)
+        return hands
+
     def to_dict(self) -> dict[str, Any]:
         """The record's fields, cards as texts."""
         d: dict[str, Any] = {

@@ -120,6 +120,7 @@ def random_histories(
     rules = _game(players, game)
     d = rules.players - 1 if dealer is None else dealer
     for i, pos in enumerate(random_deals(players, count, seed, dealer=dealer, game=game)):
+        exchange = None
         record: dict[str, Any] = {"id": f"{seed}-{i + 1}" if seed is not None else str(i + 1)}
         if rules != Ciapano(players=rules.players):
             record["game"] = rules.name
@@ -135,14 +136,17 @@ def random_histories(
         if rules.has_declarer:
             # Calabrasella: the deal's hands as dealt, the widow, and a simple declarer's call
             # and exchange (ciapano.calabrasella.simple_call_and_exchange).
-            from .calabrasella import simple_call_and_exchange
+            from .calabrasella import Exchange, simple_call_and_exchange
             from .formats import from_dict
 
             record["widow"] = [c.text for c in pos.set_aside]
             record["declarer"] = pos.declarer
             record.update(simple_call_and_exchange(rules, pos.hands, pos.set_aside, pos.declarer))
             pos = from_dict(record)
+            exchange = Exchange.from_dict(record, rules, "a deal")
         if play is not None:
-            cards = play_out(pos, play, None if seed is None else [seed, i], tt_mb=tt_mb)
+            cards = play_out(
+                pos, play, None if seed is None else [seed, i], tt_mb=tt_mb, exchange=exchange
+            )
             record["play"] = [c.text for c in cards]
         yield record

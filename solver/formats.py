@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 from os import PathLike
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import jsonschema
 
@@ -30,6 +30,9 @@ from .errors import CardError, GameError, InformationSetError, PositionError
 from .games import Game, counts_text, find_game
 from .position import Position
 from .sampling import InformationSet, cards_gone, check_voids, parse_suit
+
+if TYPE_CHECKING:
+    from .calabrasella import Exchange
 
 __all__ = [
     "SCHEMA_PATH",
@@ -179,7 +182,16 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
             "players has one)",
         )
     if not game.has_declarer:
-        for field in ("declarer", "set_aside", "widow", "called", "given", "discards", "take"):
+        for field in (
+            "declarer",
+            "set_aside",
+            "widow",
+            "called",
+            "given",
+            "discards",
+            "take",
+            "held",
+        ):
             if field in data:
                 raise PositionError(
                     field,
@@ -187,6 +199,20 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
                     "Calabrasella has)",
                 )
     return game
+
+
+def _exchange(data: Mapping[str, Any], game: Game | None, what: str) -> Exchange | None:
+    """The call and exchange of a history or hand record (``what``) of a game with a declarer
+    (Calabrasella); None in the other games.
+
+    :raises PositionError: naming a missing field (:meth:`Exchange.from_dict
+        <ciapano.calabrasella.Exchange.from_dict>`).
+    """
+    if game is None or not game.has_declarer:
+        return None
+    from .calabrasella import Exchange  # here: the other games' files need none of it
+
+    return Exchange.from_dict(data, game, what)
 
 
 def _check(data: Mapping[str, Any]) -> tuple[str, Game]:
@@ -256,10 +282,8 @@ def from_dict(data: Mapping[str, Any]) -> Position:
     """
     form, game = _check(data)
     if form == "history":
-        if game.has_declarer:
-            from .calabrasella import Exchange  # (here: the other games' files need none of it)
-
-            exchange = Exchange.from_dict(data, game, "a history")
+        exchange = _exchange(data, game, "a history")
+        if exchange is not None:
             start = exchange.opening(game, data["deal"], data["dealer"])
         else:
             start = Position.from_deal(
@@ -322,14 +346,6 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
     """
     form, game = _check(data)
     n = game.players
-    if game.has_declarer:
-        # A defender's view hides the set-aside cards and the partner's hand, and the called
-        # card's holder is known: not modelled yet (docs/rules.md#calabrasella, "Not yet").
-        raise InformationSetError(
-            "game",
-            f"{game.name!r}: a seat's view of {game.title} (sampling, PIMC) is not supported yet; "
-            "solve the open position instead",
-        )
     if view is None:
         view = data.get("view")
     if view is not None and (
@@ -345,6 +361,7 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
             discard=data.get("discard"),
             game=game,
             stock=data.get("stock"),
+            exchange=_exchange(data, game, "a history"),
         )
     counts = _counts(data)
     voids = {
@@ -398,6 +415,10 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         game=game,
         tricks=data.get("tricks"),
         stock=_stock_size(data.get("stock")),
+        declarer=data.get("declarer"),
+        set_aside=data.get("set_aside"),
+        held=data.get("held"),
+        called=data.get("called"),
     )
     # Cards given for other seats than the viewer are hidden from it; they must be unseen cards.
     for s, h in enumerate(hands):
@@ -446,14 +467,22 @@ def view_at(record: Any, index: int) -> InformationSet:
         discard = getattr(record, "discard", None)
         game = getattr(record, "game", None)
         stock = getattr(record, "stock", None)
+    exchange = (
+        getattr(record, "exchange", None)
+        if not isinstance(record, Mapping)
+        else _exchange(record, game, "a hand record")
+    )
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(play):
         raise PositionError(
             "index", f"{index!r} is not a card of the play: indices run from 0 to {len(play) - 1}"
         )
     # The whole play is checked, so that card ``index`` is known to be legal.
-    Position.from_deal(deal, dealer, discard, game, stock).play_all(play)
+    if exchange is not None:
+        exchange.opening(game, deal, dealer).play_all(play)
+    else:
+        Position.from_deal(deal, dealer, discard, game, stock).play_all(play)
     return InformationSet.from_history(
-        deal, dealer, play[:index], discard=discard, game=game, stock=stock
+        deal, dealer, play[:index], discard=discard, game=game, stock=stock, exchange=exchange
     )
 
 

@@ -4,9 +4,10 @@ At the table no seat sees the others' hands.  PIMC judges the cards of the seat 
 own information set (:class:`~ciapano.InformationSet`): it samples deals of the hidden hands
 uniformly among those consistent with what the seat knows (:func:`~ciapano.sample_deals`), solves
 each sample double-dummy for that seat (:func:`~ciapano.solve`, every legal card), and averages:
-a card's *mean* is its expected double-dummy penalty under the uniform distribution of deals,
-estimated from the samples, with its standard error and a 95 % interval (normal approximation,
-``mean ± 1.96 · stderr``; for fewer than about 30 samples the interval is too narrow).
+a card's *mean* is its expected double-dummy value (a penalty; in Calabrasella the points of
+the seat's side) under the uniform distribution of deals, estimated from the samples, with its
+standard error and a 95 % interval (normal approximation, ``mean ± 1.96 · stderr``; for fewer
+than about 30 samples the interval is too narrow).
 
 **What the numbers are not.**  PIMC is a heuristic with known biases (Frank and Basin, 1998,
 "Search in games with incomplete information: a case study using Bridge card play", *Artificial
@@ -24,7 +25,8 @@ perfect information Monte Carlo sampling in game tree search", AAAI-10):
   assumed.
 - In each sample the other seats play together against the viewer, seeing every hand (the
   paranoid double-dummy value, ``RULES.md``): pessimistic where the real opponents are
-  separate players who cannot see the cards.
+  separate players who cannot see the cards.  (Calabrasella is played by sides: a defender's
+  partner plays with it, and in each sample sees every hand as well.)
 
 So a PIMC mean is an estimate of a double-dummy expectation, not a guarantee, and the
 difference between two cards is meaningful only with its interval.  Long et al. find PIMC
@@ -93,10 +95,11 @@ class PimcMove:
     """One legal card scored by PIMC.
 
     :ivar card: the card.
-    :ivar mean: its mean double-dummy penalty over the samples (in the game's value unit:
-        Ciapanò's penalty points, 0..11, Busca's busche; lower is better for the seat).
+    :ivar mean: its mean double-dummy value over the samples (in the game's value unit:
+        Ciapanò's penalty points, 0..11, Busca's busche, lower is better for the seat;
+        Calabrasella's points of the seat's side, 0..35, higher is better).
     :ivar stderr: the standard error of the mean (the same unit).
-    :ivar ci95: a 95 % interval of the expected penalty, :class:`Interval` ``(low, high)``
+    :ivar ci95: a 95 % interval of the expected value, :class:`Interval` ``(low, high)``
         (normal approximation).
     :ivar best_rate: the share of samples (0..1) in which the card was among the best cards.
     """
@@ -129,12 +132,14 @@ class CardLoss:
     cards slightly optimistic for them (a selection bias that shrinks with more samples).
 
     :ivar card: the card scored.
-    :ivar best: the PIMC-best card (lowest mean penalty).
-    :ivar loss: the expected extra penalty of ``card`` (the game's value unit, >= 0 in the
-        mean; 0 for the best).
+    :ivar best: the PIMC-best card (best mean: the lowest penalty, or in Calabrasella the most
+        points).
+    :ivar loss: what ``card`` is expected to cost against it (the game's value unit: extra
+        penalty, or points lost; >= 0 in the mean, 0 for the best).
     :ivar stderr: the standard error of the loss.
     :ivar ci95: a 95 % :class:`Interval` of the loss (normal approximation).
-    :ivar mean: the card's mean penalty; ``mean - loss`` is the best card's.
+    :ivar mean: the card's mean value; the best card's is ``mean - loss`` (a penalty) or
+        ``mean + loss`` (points, Calabrasella).
     :ivar samples: the number of samples.
     :ivar seed: the seed they were drawn with.
     :ivar game: the game (for the text; not in :meth:`to_dict`).
@@ -176,7 +181,7 @@ class CardLoss:
 @dataclass(frozen=True)
 class PimcResult:
     """What :func:`pimc` found.  Iterating gives the :class:`PimcMove` of every legal card,
-    best (lowest mean) first.
+    best (best mean) first.
 
     :ivar information_set: the seat's view that was sampled.
     :ivar seat: the seat scored (the viewer, to move).
@@ -184,8 +189,8 @@ class PimcResult:
     :ivar seed: the seed of the samples (drawn at random when none was given), so that
         ``pimc(view, samples, seed)`` repeats the run.
     :ivar moves: every legal card's :class:`PimcMove`, by mean, then best rate, then card.
-    :ivar best: the recommended card: the lowest mean penalty.
-    :ivar values: ``values[j][i]``, the double-dummy penalty of ``moves[j].card`` in sample
+    :ivar best: the recommended card: the best mean (lowest penalty, or most points).
+    :ivar values: ``values[j][i]``, the double-dummy value of ``moves[j].card`` in sample
         ``i`` (the game's value unit).
     :ivar deals: the number of deals consistent with the information set.
     :ivar seconds: wall time.
@@ -228,6 +233,8 @@ class PimcResult:
             raise KeyError(c.text)
         b = next(k for k, m in enumerate(self.moves) if m.card is self.best)
         diff = np.array(self.values[j], dtype=float) - np.array(self.values[b], dtype=float)
+        if not self.information_set.game.lower_is_better:  # type: ignore[union-attr]
+            diff = -diff  # points: the loss is what the best card scores more
         estimate = mean_estimate(diff)
         return CardLoss(
             card=c,
@@ -268,10 +275,16 @@ class PimcResult:
             f"{self.samples} deals of the hidden cards drawn uniformly (seed {self.seed}) among "
             f"the {self.deals:,} that fit seat {self.seat}'s view, each solved double-dummy."
         )
-        out.append(
-            f"Values are seat {self.seat}'s penalty ({rules.value_nouns[1]}, lower is better), "
-            "every other seat playing against it with every hand open."
-        )
+        if rules.lower_is_better:  # type: ignore[union-attr]
+            out.append(
+                f"Values are seat {self.seat}'s penalty ({rules.value_nouns[1]}, lower is "  # type: ignore[union-attr]
+                "better), every other seat playing against it with every hand open."
+            )
+        else:
+            out.append(
+                f"Values are the points of seat {self.seat}'s side (higher is better), both "
+                "sides playing with every hand open."
+            )
         out.append("")
         out.append("    card    mean  stderr    95% interval  best in")
         for m in self.moves:
@@ -283,13 +296,17 @@ class PimcResult:
             )
         out.append("")
         out.append(
-            f"Recommended: {self.best} (lowest mean penalty).  These are PIMC estimates, not "
+            f"Recommended: {self.best} ({_best_text(rules)}).  These are PIMC estimates, not "
             "guarantees: see the README, 'Sampling the hidden hands'."
         )
         rate = self.samples / self.seconds if self.seconds > 0 else float("inf")
         workers = f" on {self.workers} workers" if self.workers > 1 else ""
         out.append(f"Time: {self.seconds:.2f} s ({rate:.1f} samples/s{workers})")
         return "\n".join(out)
+
+
+def _best_text(game: Game) -> str:
+    return "lowest mean penalty" if game.lower_is_better else "most points in the mean"
 
 
 def _solve_chunk(
@@ -359,7 +376,8 @@ def pimc(
     progress: ProgressCallback | None = None,
 ) -> PimcResult:
     """Score every legal card of the seat to move from its own view by perfect-information
-    Monte Carlo: the mean double-dummy penalty over deals of the hidden hands sampled uniformly
+    Monte Carlo: the mean double-dummy value (penalty, or in Calabrasella the points of the
+    seat's side) over deals of the hidden hands sampled uniformly
     among those consistent with what the seat knows, with standard errors, 95 % intervals and
     how often each card was among the best.
 
@@ -406,7 +424,8 @@ def pimc(
     workers_used = min(n_workers, samples)
     rows = _solve_all(deals, info.view, cards, workers_used, tt_mb, progress)
     table = np.array(rows, dtype=float)  # samples x cards
-    lowest = table.min(axis=1, keepdims=True)
+    higher = not info.game.lower_is_better  # type: ignore[union-attr]
+    best_value = table.max(axis=1) if higher else table.min(axis=1)
     moves = []
     for j, card in enumerate(cards):
         estimate = mean_estimate(table[:, j])
@@ -416,10 +435,13 @@ def pimc(
                 mean=estimate.mean,
                 stderr=estimate.stderr,
                 ci95=estimate.ci95,
-                best_rate=float((table[:, j] == lowest[:, 0]).mean()),
+                best_rate=float((table[:, j] == best_value).mean()),
             )
         )
-    order = sorted(range(len(cards)), key=lambda j: (moves[j].mean, -moves[j].best_rate, cards[j]))
+    sign = -1 if higher else 1
+    order = sorted(
+        range(len(cards)), key=lambda j: (sign * moves[j].mean, -moves[j].best_rate, cards[j])
+    )
     return PimcResult(
         information_set=info,
         seat=info.view,

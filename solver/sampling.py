@@ -41,7 +41,7 @@ is inconsistent; sampling never searches and never hangs.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
@@ -54,6 +54,8 @@ from .validate import check_table, game_for, parse_card, parse_card_set, parse_c
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from .calabrasella import Exchange
 
 __all__ = ["InformationSet", "count_deals", "sample_deals"]
 
@@ -138,6 +140,19 @@ class InformationSet:
         order is hidden from every seat, and a sampled deal orders them uniformly at random.
         A seat knows the cards it drew (they are in its hand or were played); voids shown
         before a draw no longer hold after it (see :meth:`from_history`).
+    :ivar declarer: in a game with a declarer (Calabrasella), the declaring seat; else None.
+    :ivar set_aside: in a game with set-aside cards (Calabrasella's four), those the viewer has
+        seen (a :class:`~ciapano.CardSet`): all four for the declarer (its discards and the
+        widow cards it left), the widow cards left for a defender (the widow is turned face up;
+        the declarer's discards are not shown); the others are among the unseen cards.  An
+        empty set in the other games.
+    :ivar held: per seat, the cards the viewer knows another seat holds (a tuple of
+        :class:`~ciapano.CardSet`, accepted on input as ``{seat: cards}``): in Calabrasella the
+        declarer knows the card it gave back to the called card's holder, a defender the widow
+        cards the declarer took, until they are played.
+    :ivar called: in Calabrasella, for a defender, the card the declarer named if a seat gave it
+        (the defenders saw it change hands); until it is played it is in the declarer's hand or,
+        had it discarded it, among the set-aside cards.  None otherwise.
     :raises InformationSetError: (a ``ValueError``) naming the field and value of any
         inconsistency, found by the checks every position has (:func:`ciapano.validate.check_table`:
         sizes that do not fit the trick, a card twice, points that do not add up, a viewer's
@@ -160,6 +175,10 @@ class InformationSet:
     game: Game | None = None
     tricks: tuple[int, ...] | None = None
     stock: int = 0
+    declarer: int | None = None
+    set_aside: CardSet | Iterable[Card | str] | None = None
+    held: tuple[CardSet, ...] | Mapping[int, Iterable[Card | str]] | None = None
+    called: Card | str | None = None
     _deals: _Deals | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- construction and validation ------------------------------------------------------
@@ -200,6 +219,18 @@ class InformationSet:
             gone = parse_card_set("gone", self.gone, deck, InformationSetError)
         elif won is None:
             gone = CardSet(0)
+        aside = CardSet(0)
+        if self.set_aside is not None:
+            aside = parse_card_set("set_aside", self.set_aside, deck, InformationSetError)
+        put("set_aside", aside)
+        if not game.has_declarer:
+            for name in ("held", "called"):
+                if getattr(self, name):
+                    raise InformationSetError(
+                        name,
+                        f"{getattr(self, name)!r} given, but {game.title} has no declarer (only "
+                        "Calabrasella's views know cards in another hand)",
+                    )
         # The checks every position has (ciapano.validate), on what the viewer knows.
         facts = check_table(
             game,
@@ -215,6 +246,9 @@ class InformationSet:
             tricks=self.tricks,
             error=InformationSetError,
             stock=self.stock,
+            declarer=self.declarer,
+            set_aside=tuple(aside),
+            set_aside_hidden=max(0, game.set_aside_size - len(aside)),
         )
         leader = self.leader
         put("won", won)
@@ -256,13 +290,18 @@ class InformationSet:
                     f"seat {view} is said to be void in {suit.name} but holds {hand.suit(suit)}",
                 )
         put("voids", tuple(frozenset(v) for v in void_sets))
+        self._check_held()
         # The unseen cards fill the hidden hands exactly, and some deal fits the voids.
         unseen = self.unseen
-        room = sum(self.sizes[s] for s in self.hidden_seats) + int(self.discard_hidden)
-        room += self.stock
+        slots = self._slots()
+        room = sum(r for _, r, _ in slots)
         if len(unseen) != room:
             extra = " and the unseen discard 1" if self.discard_hidden else ""
             extra += f" and the stock {self.stock}" if self.stock else ""
+            if self.set_aside_hidden:
+                extra += f" and the unseen set-aside {self.set_aside_hidden}"
+            known = sum(len(h) for h in self.held)  # type: ignore[union-attr]
+            extra += f" less the {known} known held card(s)" if known else ""
             others = " + ".join(str(self.sizes[s]) for s in self.hidden_seats)
             raise InformationSetError(
                 "hands",
@@ -271,34 +310,142 @@ class InformationSet:
             )
         self._check_voids()
 
+    def _check_held(self) -> None:
+        """Normalise and check ``held`` and ``called`` (Calabrasella's known cards)."""
+        n = self.players
+        deck = self.game.deck  # type: ignore[union-attr]
+        held = [CardSet(0)] * n
+        given = self.held
+        if given is not None:
+            if isinstance(given, Mapping):
+                items = list(given.items())
+            elif isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+                raise InformationSetError("held", f"{given!r} is not cards per seat")
+            else:
+                if len(given) != n:
+                    raise InformationSetError("held", f"{len(given)} entries given, not {n}")
+                items = list(enumerate(given))
+            for key, cards in items:
+                s = _seat(f"held.{key}", key, n)
+                held[s] |= parse_card_set(f"held.{key}", cards, deck, InformationSetError)
+        object.__setattr__(self, "held", tuple(held))
+        # What the viewer sees elsewhere: its hand, the trick, the cards gone, the known discard
+        # and set-aside cards.
+        seen = self.hand | CardSet(self.trick) | self.gone | self.set_aside  # type: ignore[operator]
+        if self.discard is not None:
+            seen = seen.add(self.discard)
+        placed = CardSet(0)
+        for s, cards in enumerate(held):
+            if not cards:
+                continue
+            if s == self.view:
+                raise InformationSetError(
+                    f"held.{s}", f"seat {s} is the viewer: its cards are given in 'hands'"
+                )
+            if cards & (seen | placed):
+                raise InformationSetError(
+                    f"held.{s}",
+                    f"{cards & (seen | placed)} cannot be in seat {s}'s hand: seat {self.view} "
+                    "sees it elsewhere",
+                )
+            placed |= cards
+            if len(cards) > self.sizes[s]:
+                raise InformationSetError(
+                    f"held.{s}", f"{len(cards)} cards known, but seat {s} holds {self.sizes[s]}"
+                )
+            check_voids(held, [(s, self.voids[s])])  # type: ignore[index]
+        called = self.called
+        if called is not None:
+            called = parse_card("called", called, deck, InformationSetError)
+            d = self.declarer
+            if d == self.view:
+                raise InformationSetError(
+                    "called", f"{called} given, but the declarer (seat {d}) knows where it is"
+                )
+            if called in self.hand or any(called in h for s, h in enumerate(held) if s != d):
+                where = (
+                    self.view
+                    if called in self.hand
+                    else next(s for s, h in enumerate(held) if called in h)
+                )
+                raise InformationSetError(
+                    "called",
+                    f"{called} is in seat {where}'s hand, but the called card went to the "
+                    f"declarer (seat {d})",
+                )
+        object.__setattr__(self, "called", called)
+
+    @property
+    def set_aside_hidden(self) -> int:
+        """How many set-aside cards the viewer has not seen (Calabrasella; 0 elsewhere)."""
+        return self.game.set_aside_size - len(self.set_aside)  # type: ignore[union-attr,arg-type]
+
+    def _free_called(self) -> Card | None:
+        """The called card if its place is not known (it is among the unseen cards)."""
+        if self.called is not None and self.called in self.unseen:
+            return self.called  # type: ignore[return-value]
+        return None
+
     def _slots(self) -> list[tuple[str, int, frozenset[Suit]]]:
-        """The hidden hands as (name, room, voids): the other seats, then the unseen discard or
-        the stock."""
-        slots = [(f"seat {s}", self.sizes[s], self.voids[s]) for s in self.hidden_seats]
+        """The hidden hands as (name, room, voids): the other seats (less the cards known in
+        them), then the unseen discard, the stock or the unseen set-aside cards."""
+        slots = [
+            (f"seat {s}", self.sizes[s] - len(self.held[s]), self.voids[s])  # type: ignore[index]
+            for s in self.hidden_seats
+        ]
         if self.discard_hidden:
             slots.append(("the discard", 1, frozenset()))
         if self.stock:
             slots.append(("the stock", self.stock, frozenset()))
+        if self.set_aside_hidden:
+            slots.append(("the set-aside cards", self.set_aside_hidden, frozenset()))
         return slots
 
-    def _check_voids(self) -> None:
-        """Hall's condition: for every set of suits, the unseen cards of those suits fit in the
-        hidden hands not void in at least one of them.  (By the max-flow min-cut theorem a deal
-        exists if and only if it holds for every set, the totals being equal.)"""
+    def _groups(self) -> list[tuple[str, CardSet, tuple[bool, ...]]]:
+        """The unseen cards in groups that the same slots may hold, as (name, cards, able per
+        slot): a suit's cards may go to each slot not void in the suit; a called card whose place
+        is not known (Calabrasella) to the declarer's hand, unless void in its suit, or to the
+        unseen set-aside cards."""
         slots = self._slots()
         unseen = self.unseen
-        deck_suits = self.game.deck.suits  # type: ignore[union-attr]
-        for k in range(1, len(deck_suits) + 1):
-            for suits in itertools.combinations(deck_suits, k):
+        called = self._free_called()
+        groups = []
+        for suit in self.game.deck.suits:  # type: ignore[union-attr]
+            cards = unseen.suit(suit)
+            if called is not None:
+                cards = cards - CardSet([called])
+            groups.append((suit.name, cards, tuple(suit not in v for _, _, v in slots)))
+        if called is not None:
+            declarer = f"seat {self.declarer}"
+            able = tuple(
+                (name == declarer and called.suit not in v) or name == "the set-aside cards"
+                for name, _, v in slots
+            )
+            groups.append((f"the called card {called}", CardSet([called]), able))
+        return groups
+
+    def _check_voids(self) -> None:
+        """Hall's condition: for every set of groups of unseen cards (:meth:`_groups`: the
+        suits, and a called card of unknown place), their cards fit in the hidden hands that may
+        hold one of them.  (By the max-flow min-cut theorem a deal exists if and only if it holds
+        for every set, the totals being equal.)"""
+        slots = self._slots()
+        groups = self._groups()
+        for k in range(1, len(groups) + 1):
+            for chosen in itertools.combinations(groups, k):
                 cards = CardSet(0)
-                for s in suits:
-                    cards |= unseen.suit(s)
+                for _, c, _ in chosen:
+                    cards |= c
                 if not cards:
                     continue
-                able = [(name, r) for name, r, v in slots if r and not set(suits) <= v]
+                able = [
+                    (name, r)
+                    for j, (name, r, _) in enumerate(slots)
+                    if r and any(a[j] for _, _, a in chosen)
+                ]
                 space = sum(r for _, r in able)
                 if len(cards) > space:
-                    which = _suits_text(suits)
+                    which = " ".join(name for name, _, _ in chosen)
                     if not able:
                         raise InformationSetError(
                             "voids",
@@ -329,6 +476,10 @@ class InformationSet:
 
         :param dealer: with 3 players, the dealer: the discard is known to ``view`` only if it
             is the dealer (default None: the discard is unseen).
+
+        In Calabrasella the declarer sees the four set-aside cards; a defender sees none of them
+        here (a snapshot does not say which were widow cards, turned face up at the exchange:
+        :meth:`from_history` knows).
         :raises InformationSetError: for a seat out of range, or a given void that a hand of the
             position contradicts.
         """
@@ -348,6 +499,8 @@ class InformationSet:
             game=position.game,
             tricks=None if position.won is not None else position.tricks,
             stock=len(position.stock),
+            declarer=position.declarer,
+            set_aside=position.set_aside if v == position.declarer else None,
         )
         check_voids(position.hands, enumerate(info.voids))
         return info
@@ -363,6 +516,7 @@ class InformationSet:
         discard: Card | str | None = None,
         game: Game | None = None,
         stock: Iterable[Card | str] | None = None,
+        exchange: Exchange | None = None,
     ) -> InformationSet:
         """What seat ``view`` knows after the cards ``play`` of a deal: its own cards, every
         card played and by whom, the voids this reveals (:meth:`Game.revealed_voids
@@ -377,11 +531,32 @@ class InformationSet:
             first.  The viewer sees the cards it draws, not the others'; after each round of
             draws the voids shown so far are forgotten (a seat void in a suit may draw a card
             of it), so the deals sampled then are those that fit the voids shown since.
+        :param exchange: in a game with a declarer (Calabrasella), the call and the exchange
+            (:class:`ciapano.calabrasella.Exchange`; required there), ``deal`` being the hands
+            as dealt (``docs/rules.md#calabrasella-exchange``).  Everyone sees the called card
+            change hands and the widow turned face up: a defender knows the widow cards the
+            declarer took (in its hand) and left (set aside), and that the called card is in the
+            declarer's hand or among its discards; the declarer knows the four set-aside cards
+            and where the card it gave back went.
         :param view: the viewing seat; default the seat to move after ``play``.
-        :raises PositionError: for a deal that is not a deal, or an illegal card (``play[i]``).
+        :raises PositionError: for a deal that is not a deal, an illegal card (``play[i]``), a
+            step of the exchange that does not hold, or an exchange missing or given where the
+            game has none.
         :raises InformationSetError: for a seat out of range.
         """
-        pos = Position.from_deal(deal, dealer, discard, game, stock)
+        known: dict[str, Any] = {}
+        if isinstance(game, Game) and game.has_declarer:
+            if exchange is None:
+                raise PositionError(
+                    "widow", f"is missing: a history of {game.title} gives the call and exchange"
+                )
+            pos, knows = _after_exchange(game, deal, dealer, exchange)
+        elif exchange is not None:
+            raise PositionError(
+                "widow", f"given, but {game or 'Ciapanò'} has no exchange (only Calabrasella has)"
+            )
+        else:
+            pos, knows = Position.from_deal(deal, dealer, discard, game, stock), None
         game = pos.game
         n = pos.players
         void_sets: list[set[Suit]] = [set() for _ in range(n)]
@@ -401,6 +576,8 @@ class InformationSet:
                 drawn = len(pos.stock)
                 void_sets = [set() for _ in range(n)]
         v = pos.to_move if view is None else _seat("view", view, n)
+        if knows is not None:
+            known = knows(v, pos)
         return cls(
             v,
             pos.hands[v],
@@ -412,6 +589,7 @@ class InformationSet:
             voids=tuple(void_sets),
             game=pos.game,
             stock=len(pos.stock),
+            **known,
         )
 
     # -- derived facts --------------------------------------------------------------------
@@ -439,10 +617,14 @@ class InformationSet:
 
     @property
     def unseen(self) -> CardSet:
-        """The cards the viewer has not seen: in the other hands, or the unseen discard."""
-        known = self.hand | CardSet(self.trick) | self.gone  # type: ignore[operator]
+        """The cards whose place the viewer does not know: in the other hands (less the cards
+        it knows there, :attr:`held`), the unseen discard, the stock or the unseen set-aside
+        cards."""
+        known = self.hand | CardSet(self.trick) | self.gone | self.set_aside  # type: ignore[operator]
         if self.discard is not None:
             known = known.add(self.discard)
+        for h in self.held or ():
+            known |= h
         return self.game.deck.cards - known  # type: ignore[union-attr]
 
     def is_over(self) -> bool:
@@ -464,8 +646,9 @@ class InformationSet:
     def first_trick(self) -> bool:
         """Whether no trick has been completed yet (as :attr:`Position.first_trick
         <ciapano.Position.first_trick>`)."""
-        in_play = sum(self.sizes) + len(self.trick) + int(self.game.has_discard) + self.stock  # type: ignore[union-attr]
-        return in_play == self.game.deal_size  # type: ignore[union-attr]
+        game = self.game
+        in_play = sum(self.sizes) + len(self.trick) + int(game.has_discard) + self.stock  # type: ignore[union-attr]
+        return in_play + game.set_aside_size == game.deal_size  # type: ignore[union-attr]
 
     def consistent(self, position: Position) -> bool:
         """Whether an open position is one of the deals this information set allows (the
@@ -482,7 +665,15 @@ class InformationSet:
             return False
         if self.discard is not None and position.discard != self.discard:
             return False
-        if len(position.stock) != self.stock:
+        if len(position.stock) != self.stock or position.declarer != self.declarer:
+            return False
+        aside = CardSet(position.set_aside)
+        if self.set_aside - aside:  # type: ignore[operator]
+            return False
+        if any(h - position.hands[s] for s, h in enumerate(self.held)):  # type: ignore[arg-type]
+            return False
+        called = self._free_called()
+        if called is not None and called not in aside | position.hands[self.declarer]:  # type: ignore[index]
             return False
         return all(
             not position.hands[s].suit(suit) for s in range(self.players) for suit in self.voids[s]
@@ -492,9 +683,9 @@ class InformationSet:
 
     def _dealer(self) -> _Deals:
         if self._deals is None:
-            slots = self._slots()
-            suits = self.game.deck.suits  # type: ignore[union-attr]
-            object.__setattr__(self, "_deals", _Deals(self.unseen, slots, suits))
+            rooms = tuple(r for _, r, _ in self._slots())
+            groups = [(cards, able) for _, cards, able in self._groups()]
+            object.__setattr__(self, "_deals", _Deals(rooms, groups))
         return self._deals  # type: ignore[return-value]
 
     def count_deals(self) -> int:
@@ -537,11 +728,18 @@ class InformationSet:
             if s == self.view:
                 hands.append(self.hand)
             else:
-                hands.append(hidden[k])
+                hands.append(hidden[k] | self.held[s])  # type: ignore[index]
                 k += 1
         discard = self.discard
         if self.discard_hidden:
             discard = next(iter(hidden[k]))
+            k += 1
+        aside = self.set_aside
+        if self.set_aside_hidden:
+            aside = aside | hidden[k]  # type: ignore[operator]
+        extra: dict[str, Any] = {}
+        if self.game.has_declarer:  # type: ignore[union-attr]
+            extra = {"declarer": self.declarer, "set_aside": sorted(aside)}  # type: ignore[arg-type]
         # The points taken: as the cards won where they are known, else as points (and tricks).
         table: dict[str, Any] = (
             {"won": self.won}
@@ -549,8 +747,9 @@ class InformationSet:
             else {"taken": self.taken, "tricks": self.tricks}
         )
         return Position(
-            hands, self.leader, self.trick, discard=discard, game=self.game, stock=stock, **table
-        )
+            hands, self.leader, self.trick, discard=discard, game=self.game, stock=stock, **table,
+            **extra,
+        )  # fmt: skip
 
     # -- conversions ---------------------------------------------------------------------
 
@@ -578,6 +777,14 @@ class InformationSet:
             d["discard"] = self.discard.text
         if self.stock:
             d["stock"] = self.stock
+        if self.game.has_declarer:  # type: ignore[union-attr]
+            d["declarer"] = self.declarer
+            d["set_aside"] = self.set_aside.texts()  # type: ignore[union-attr]
+            held = {str(s): h.texts() for s, h in enumerate(self.held) if h}  # type: ignore[arg-type]
+            if held:
+                d["held"] = held
+            if self.called is not None:
+                d["called"] = self.called.text  # type: ignore[union-attr]
         voids = {str(s): [x.name for x in sorted(v)] for s, v in enumerate(self.voids) if v}
         if voids:
             d["voids"] = voids
@@ -594,8 +801,12 @@ class InformationSet:
                 marks.append("to move")
             if s == self.leader and self.trick:
                 marks.append("led")
+            if s == self.declarer:
+                marks.append("declarer")
             tag = f"  ({', '.join(marks)})" if marks else ""
             held = (str(self.hand) or "-") if s == self.view else f"{self.sizes[s]} hidden cards"
+            if s != self.view and self.held[s]:  # type: ignore[index]
+                held += f" ({self.held[s]} known)"  # type: ignore[index]
             void = f", void in {_suits_text(self.voids[s])}" if self.voids[s] else ""  # type: ignore[index]
             taken = self.game.points_text(self.taken[s])  # type: ignore[index,union-attr]
             lines.append(f"seat {s}: {held}{void}   taken {taken}{tag}")
@@ -605,13 +816,56 @@ class InformationSet:
             lines.append(f"discard: {self.discard if self.discard else 'unseen'}")
         if self.stock:
             lines.append(f"stock: {self.stock} hidden cards")
+        if self.game.has_declarer:  # type: ignore[union-attr]
+            hidden = f" and {self.set_aside_hidden} unseen" if self.set_aside_hidden else ""
+            lines.append(f"set aside: {self.set_aside or '-'}{hidden}")
+            if self._free_called() is not None:
+                lines.append(
+                    f"called: {self.called} (with the declarer, seat {self.declarer}, or set aside)"
+                )
         lines.append(f"unseen: {self.unseen or '-'}")
         return "\n".join(lines)
 
 
+def _after_exchange(
+    game: Game, deal: Sequence[Iterable[Card | str]], dealer: int, exchange: Exchange
+) -> tuple[Position, Callable[[int, Position], dict[str, Any]]]:
+    """Calabrasella's opening after the call and exchange (every step checked), and what a seat
+    knows of the hidden cards at a later position of its play: ``knows(view, position)`` gives
+    the :class:`InformationSet` fields ``declarer``, ``set_aside``, ``held`` and ``called``."""
+    from .calabrasella import exchange_hands  # here: the other games need none of it
+
+    done = exchange_hands(
+        game, deal, exchange.widow, exchange.declarer, exchange.called, exchange.given,
+        exchange.discards, exchange.take,
+    )  # fmt: skip
+    d = exchange.declarer
+    opening = Position.from_deal(
+        done.hands, dealer, game=game, declarer=d, set_aside=done.set_aside
+    )
+    take = CardSet(Card(c) for c in exchange.take)
+    left = CardSet(Card(c) for c in exchange.widow) - take
+    called = Card(exchange.called)
+
+    def knows(view: int, position: Position) -> dict[str, Any]:
+        held = [CardSet(0)] * game.players
+        if view == d:
+            aside, free = CardSet(done.set_aside), None
+            if done.holder is not None:
+                held[done.holder] = CardSet([Card(exchange.given)])
+        else:
+            aside, held[d] = left, take
+            # The called card went from its holder to the declarer, which may have discarded it.
+            free = called if done.holder is not None else None
+        held = [h & position.hands[s] for s, h in enumerate(held)]
+        return {"declarer": d, "set_aside": aside, "held": tuple(held), "called": free}
+
+    return opening, knows
+
+
 def cards_gone(position: Position) -> CardSet:
-    """The cards of an open position no longer in play (played in completed tricks)."""
-    in_play = CardSet(position.trick) | CardSet(position.stock)
+    """The cards of an open position played in completed tricks."""
+    in_play = CardSet(position.trick) | CardSet(position.stock) | CardSet(position.set_aside)
     for h in position.hands:
         in_play |= h
     if position.discard is not None:
@@ -626,19 +880,19 @@ def _multinomial(counts: Sequence[int]) -> int:
 class _Deals:
     """The consistent deals of the unseen cards, counted and numbered (module documentation).
 
-    ``slots`` are the hidden hands as (name, room, voids); a deal is one card set per slot.
-    ``suits`` are the deck's suits, in the order the deals are numbered.
+    ``rooms`` are the hidden hands' free places; a deal is one card set per hidden hand.
+    ``groups`` are the unseen cards as (cards, may go to each hand) in the order the deals are
+    numbered: the deck's suits (a hand may hold a suit it is not void in), and in Calabrasella a
+    called card of unknown place.  The cards of a group are interchangeable for the constraints,
+    which is what the multinomial counts need.
     """
 
     def __init__(
-        self,
-        unseen: CardSet,
-        slots: list[tuple[str, int, frozenset[Suit]]],
-        suits: Sequence[Suit] = tuple(Suit),
+        self, rooms: tuple[int, ...], groups: Sequence[tuple[CardSet, tuple[bool, ...]]]
     ) -> None:
-        self.rooms = tuple(r for _, r, _ in slots)
-        self.suit_cards = [sorted(unseen.suit(s), key=lambda c: c.index) for s in suits]
-        self.able = [tuple(s not in v for _, _, v in slots) for s in suits]
+        self.rooms = rooms
+        self.suit_cards = [sorted(cards, key=lambda c: c.index) for cards, _ in groups]
+        self.able = [able for _, able in groups]
         self.suits = len(self.suit_cards)
         self._table: dict[tuple[int, tuple[int, ...]], tuple[int, list[Any]]] = {}
         self.total = self._count(0, self.rooms)

@@ -286,6 +286,7 @@ def check_table(
     stock: Sequence[Card] | int = (),
     declarer: object = None,
     set_aside: Sequence[Card] | int | None = None,
+    set_aside_hidden: int = 0,
 ) -> TableFacts:
     """Check a table (a position, or what one seat sees of it) against the game.
 
@@ -315,6 +316,8 @@ def check_table(
         refused by the other games.
     :param set_aside: in a game with set-aside cards (Calabrasella's four), those cards, or
         their number when they are hidden (a seat's view); required there, refused elsewhere.
+    :param set_aside_hidden: how many more set-aside cards there are that are not known (a
+        seat's view that knows some of them).
     :returns: the :class:`TableFacts`.
     :raises PositionError: (or ``error``) naming the field and quoting the value of the first
         problem: a leader that is no seat, a trick too long, a card in two places, hand sizes
@@ -340,7 +343,7 @@ def check_table(
         aside_size, set_aside = set_aside, ()
     else:
         set_aside = tuple(set_aside or ())
-        aside_size = len(set_aside)
+        aside_size = len(set_aside) + set_aside_hidden
     want_aside = game.set_aside_size
     if aside_size != want_aside:
         if not want_aside:

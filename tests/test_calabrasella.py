@@ -219,10 +219,6 @@ def test_check_reports_the_points_a_card_gives_away(runner):
         assert result.value == value and result.best_value == best
 
 
-def test_what_is_not_supported_yet_says_so(runner):
-    assert "not supported yet" in _error(runner, ["sample", str(HISTORY)])
-
-
 def _record(seed: int) -> dict:
     """The shipped hand played to its end at random (seeded), as a hand record."""
     import random
@@ -425,5 +421,3 @@ def test_random_deals_and_records_with_a_simple_exchange(runner, tmp_path):
         analysis = ciapano.analyse(record)  # the call and exchange are checked on reading
         # The optimal seats (0 and 2) never give points away.
         assert all(c.cost == 0 for c in analysis.cards if c.seat in (0, 2))
-    line = _error(runner, ["deal", "--game", "calabrasella", "--play", "pimc:10"])
-    assert "not there yet" in line
