@@ -13,10 +13,10 @@ among all the deals that respect the hand sizes and the voids** and assume nothi
 The method is exact, not approximate (no rejection of deals, no greedy dealing):
 
 1. *Counting* (dynamic programming over the deck's suits, four for the 40-card deck): the
-   state is the room left in each hidden hand (the unseen discard is a hand of one card without
-   voids).  The ways to split a suit's ``k`` unseen cards with counts ``c_1..c_m`` among the
-   hands not void in it is the multinomial coefficient ``k! / (c_1! ... c_m!)``; the number of
-   consistent deals from suit ``i`` on with room ``r`` is
+   state is the room left in each hidden hand (the unseen discard, the stock and Calabrasella's
+   unseen set-aside cards are hands without voids).  The ways to split a suit's ``k`` unseen
+   cards with counts ``c_1..c_m`` among the hands not void in it is the multinomial coefficient
+   ``k! / (c_1! ... c_m!)``; the number of consistent deals from suit ``i`` on with room ``r`` is
    ``N(i, r) = sum over c of multinomial(k_i; c) * N(i + 1, r - c)``, ``N(S, 0) = 1`` after the
    last suit.  Python integers keep every count exact.
 2. *Unranking*: each consistent deal gets a number in ``0 .. N(0, sizes) - 1``: suit by suit,
@@ -32,6 +32,15 @@ The method is exact, not approximate (no rejection of deals, no greedy dealing):
    again while the result is ``>= total`` (the standard exact method, fewer than 2 draws on
    average).  The raw PCG64 stream is fixed by its algorithm, so the same seed gives the same
    deals on every machine; deal ``i`` of ``sample_deals(view, n, seed)`` does not depend on ``n``.
+
+Calabrasella adds what a seat saw at the call and the exchange
+(:meth:`InformationSet.from_history`): cards it knows in another hand or set aside are placed
+before counting (they leave the unseen cards and the room of their hand), and a called card of
+unknown place (in the declarer's hand, or among its discards) is counted as a *group* of its
+own, after the suits, that only those two places may take.  The counting and unranking above
+run over such groups of interchangeable cards (a suit's cards are interchangeable because a
+void rules out a whole suit), so the deals stay exactly uniform among those that fit
+everything the seat knows.
 
 An information set for which no deal exists (voids that the unseen cards cannot satisfy, sizes
 that do not add up) raises :class:`~ciapano.InformationSetError` when it is built, naming what
@@ -691,7 +700,8 @@ class InformationSet:
     def count_deals(self) -> int:
         """The number of deals of the unseen cards to the hidden hands (and the unseen
         discard, or the stock in each of its orders) that respect the hand sizes and voids:
-        exact, by dynamic programming over the suits (see the module's documentation)."""
+        exact, by dynamic programming over the suits (and a called card of unknown place; see
+        the module's documentation)."""
         return self._dealer().total * factorial(self.stock)
 
     def deal(self, number: int) -> Position:
