@@ -93,6 +93,23 @@ def _seat(field_name: str, value: object, n: int) -> int:
     return value
 
 
+def _per_seat(field_name: str, given: object, n: int, what: str) -> list[tuple[Any, Any]]:
+    """``(seat key, value)`` pairs of a field given per seat: a mapping ``{seat: value}``, or a
+    sequence of ``n`` values (none for None).
+
+    :raises InformationSetError: naming ``field_name``, for anything else or a wrong length.
+    """
+    if given is None:
+        return []
+    if isinstance(given, Mapping):
+        return list(given.items())
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise InformationSetError(field_name, f"{given!r} is not {what} per seat")
+    if len(given) != n:
+        raise InformationSetError(field_name, f"{len(given)} entries given, not {n}")
+    return list(enumerate(given))
+
+
 def check_voids(
     hands: Sequence[CardSet],
     voids: Iterable[tuple[int, Iterable[Suit]]],
@@ -271,23 +288,13 @@ class InformationSet:
             )
         # Voids: given, plus those the current trick reveals.
         void_sets = [set() for _ in range(n)]
-        given = self.voids
-        if given is not None:
-            if isinstance(given, Mapping):
-                items = list(given.items())
-            elif isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-                raise InformationSetError("voids", f"{given!r} is not voids per seat")
-            else:
-                if len(given) != n:
-                    raise InformationSetError("voids", f"{len(given)} entries given, not {n}")
-                items = list(enumerate(given))
-            for key, suits in items:
-                s = _seat(f"voids.{key}", key, n)
-                if isinstance(suits, (str, Suit)):
-                    suits = [suits]
-                if not isinstance(suits, Iterable):
-                    raise InformationSetError(f"voids.{key}", f"{suits!r} is not a list of suits")
-                void_sets[s] |= {parse_suit(f"voids.{key}", x) for x in suits}
+        for key, suits in _per_seat("voids", self.voids, n, "voids"):
+            s = _seat(f"voids.{key}", key, n)
+            if isinstance(suits, (str, Suit)):
+                suits = [suits]
+            if not isinstance(suits, Iterable):
+                raise InformationSetError(f"voids.{key}", f"{suits!r} is not a list of suits")
+            void_sets[s] |= {parse_suit(f"voids.{key}", x) for x in suits}
         # A card played to the current trick may show its player void in suits (not following
         # suit; Busca's first trick, docs/rules.md#busca-first-trick).
         for i, c in enumerate(trick):
@@ -324,19 +331,9 @@ class InformationSet:
         n = self.players
         deck = self.game.deck  # type: ignore[union-attr]
         held = [CardSet(0)] * n
-        given = self.held
-        if given is not None:
-            if isinstance(given, Mapping):
-                items = list(given.items())
-            elif isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
-                raise InformationSetError("held", f"{given!r} is not cards per seat")
-            else:
-                if len(given) != n:
-                    raise InformationSetError("held", f"{len(given)} entries given, not {n}")
-                items = list(enumerate(given))
-            for key, cards in items:
-                s = _seat(f"held.{key}", key, n)
-                held[s] |= parse_card_set(f"held.{key}", cards, deck, InformationSetError)
+        for key, cards in _per_seat("held", self.held, n, "cards"):
+            s = _seat(f"held.{key}", key, n)
+            held[s] |= parse_card_set(f"held.{key}", cards, deck, InformationSetError)
         object.__setattr__(self, "held", tuple(held))
         # What the viewer sees elsewhere: its hand, the trick, the cards gone, the known discard
         # and set-aside cards.
