@@ -1,5 +1,6 @@
 """Cards of the 40-card Italian deck: :class:`Suit`, :class:`Rank`, :class:`Card`, :class:`CardSet`,
-and :class:`Deck`, a deck a game is played with (:data:`ITALIAN_40`, the whole 40-card deck).
+and :class:`Deck`, a deck a game is played with (:data:`ITALIAN_40`, the whole 40-card deck); and
+the 62-card tarocchi deck's :class:`TarotCard` and :class:`TarotSuit` (:data:`TAROCCHI_62`).
 
 Card text is ``RANK + SUIT``: ranks ``3 2 A K Q J 7 6 5 4`` (high to low, ``../shared/RULES.md``
 §1), suits ``S H D C`` (spades/swords, hearts/cups, diamonds/coins, clubs/batons).  Parsing also
@@ -9,6 +10,17 @@ formatting always gives the canonical upper-case text, e.g. ``"3S"``, ``"AD"``, 
 Each card has an index ``0..39`` and a bit ``1 << index``: ``index = 10 * suit + rank`` where
 ``rank`` is the card's strength in its suit, 0 for the 4 up to 9 for the 3, so a higher bit is a
 higher card of the same suit.  The search core uses the same layout.
+
+The 62 cards of the tarocchi deck (``docs/rules.md#piedicavallo``, ``../shared/RULES.md`` §4) are
+:class:`TarotCard` objects in the same index space, from bit 64 on (so that one Python mask can
+hold either deck and a deck's own masks still fit the core's 64 bits once shifted down by
+:attr:`Deck.base`): suit ``s`` (:class:`TarotSuit`, ``S H D C`` as above) card of strength
+``r`` (0 lowest, 9 the king) at ``64 + 10 * s + r``, trump ``n`` (1 to 21) at ``104 + n - 1``,
+the Fool at 125.  Their text: ``KS QS NS JS 10S 9S ... 5S`` in the black suits (swords ``S``,
+batons ``C``), ``KH QH NH JH 1H 2H ... 6H`` in the red (cups ``H``, coins ``D``; the pips rank in
+reverse), ``1T`` to ``21T``, ``FOOL``.  Text such as ``"KS"`` names a 40-card deck's card unless
+it is read by the tarocchi deck (:data:`TAROCCHI_62`'s :meth:`Deck.parse`, or
+:meth:`TarotCard.parse`).
 
 Cards carry no points: what a card is worth belongs to the game (Busca's ace of coins is worth 8
 points, Ciapanò's 1 point), so points are asked of a game, ``game.card_points(card)``
@@ -28,12 +40,17 @@ __all__ = [
     "ITALIAN_40",
     "RANKS",
     "SUITS",
+    "TAROCCHI_62",
+    "TAROT_BASE",
+    "TAROT_CARDS",
     "Card",
     "CardError",
     "CardSet",
     "Deck",
     "Rank",
     "Suit",
+    "TarotCard",
+    "TarotSuit",
 ]
 
 
@@ -118,7 +135,13 @@ class Card:
         if isinstance(card, int) and not isinstance(card, bool):
             if 0 <= card < 40:
                 return CARDS[card]
-            raise CardError("card", f"{card!r} is not a card index: indices run from 0 to 39")
+            if TAROT_BASE <= card < TAROT_BASE + 62:
+                return TAROT_CARDS[card - TAROT_BASE]
+            raise CardError(
+                "card",
+                f"{card!r} is not a card index: indices run from 0 to 39 (the 40-card deck) and "
+                f"from {TAROT_BASE} to {TAROT_BASE + 61} (the tarocchi deck)",
+            )
         if isinstance(card, str):
             return _parse(card)
         raise CardError(
@@ -215,6 +238,166 @@ def _parse(text: str) -> Card:
 #: Every card, by index.
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(40))
 
+#: The index of the tarocchi deck's first card (its 5 of swords): its cards are bits 64 to 125.
+TAROT_BASE = 64
+_TAROT_TRUMP0 = TAROT_BASE + 40  # trump 1
+_TAROT_FOOL = TAROT_BASE + 61
+
+
+class TarotSuit(IntEnum):
+    """The tarocchi deck's suits for following suit: the four suits (the letters of the 40-card
+    deck, ``docs/rules.md#piedicavallo``) and the trumps ``T``.  The Fool is in no suit."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+    T = 4
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, e.g. ``"♠"`` (``"T"`` for the trumps)."""
+        return "♠♥♦♣T"[self]
+
+    @property
+    def mask(self) -> int:
+        """Bit mask of the suit's cards (10 a suit, 21 trumps)."""
+        if self is TarotSuit.T:
+            return ((1 << 21) - 1) << _TAROT_TRUMP0
+        return 0x3FF << (TAROT_BASE + 10 * self)
+
+    @property
+    def red(self) -> bool:
+        """Whether the pips rank in reverse (cups ``H`` and coins ``D``: 1 high, 6 low)."""
+        return self in (TarotSuit.H, TarotSuit.D)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# Rank text by strength (0 lowest .. 9 the king), black suits then red ones.
+_TAROT_BLACK = ("5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
+_TAROT_RED = ("6", "5", "4", "3", "2", "1", "J", "N", "Q", "K")
+_TAROT_SUITS = {k: TarotSuit(v) for k, v in _SUIT_ALIASES.items()}
+
+
+class TarotCard(Card):
+    """One card of the 62-card tarocchi deck (``docs/rules.md#piedicavallo``).
+
+    ``TarotCard("KS")``, ``TarotCard("1h")``, ``TarotCard("21T")``, ``TarotCard("fool")`` and
+    ``TarotCard(125)`` (an index, :data:`TAROT_BASE` + 0..61) all work; cards are interned and
+    immutable, and a :class:`CardSet` holds them as it holds the 40-card deck's.  ``rank`` is
+    the strength in its suit (0 lowest; 9 the king, 20 trump 21; 0 for the Fool), ``suit`` a
+    :class:`TarotSuit` (None for the Fool).  Cards order by suit (``S H D C``, then the trumps,
+    then the Fool) and then from high to low.
+
+    :raises CardError: (a ``ValueError``) for a text or index that is not a tarocchi card.
+    """
+
+    __slots__ = ()
+    rank: int  # type: ignore[assignment]
+    suit: TarotSuit | None  # type: ignore[assignment]
+
+    def __new__(cls, card: str | int | Card) -> TarotCard:  # type: ignore[misc]
+        if isinstance(card, TarotCard):
+            return card
+        if isinstance(card, int) and not isinstance(card, bool):
+            if TAROT_BASE <= card < TAROT_BASE + 62:
+                return TAROT_CARDS[card - TAROT_BASE]
+            raise CardError(
+                "card",
+                f"{card!r} is not a tarocchi card's index: they run from {TAROT_BASE} to "
+                f"{TAROT_BASE + 61}",
+            )
+        if isinstance(card, str):
+            return _parse_tarot(card)
+        raise CardError(
+            "card", f"{card!r} is not a tarocchi card: expected text such as 'KS', '21T' or 'FOOL'"
+        )
+
+    @classmethod
+    def _make_tarot(cls, index: int) -> TarotCard:
+        self = object.__new__(cls)
+        i = index - TAROT_BASE
+        suit: TarotSuit | None
+        if i < 40:
+            suit, rank = TarotSuit(i // 10), i % 10
+        elif i < 61:
+            suit, rank = TarotSuit.T, i - 40
+        else:
+            suit, rank = None, 0
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", rank)
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> TarotCard:
+        """The tarocchi card written as ``text`` (``"KS"``, ``"10s"``, ``"1H"``, ``"N♦"``,
+        ``"21T"``, ``"FOOL"``; any case).
+
+        :raises CardError: if ``text`` is not a tarocchi card.
+        """
+        return _parse_tarot(text)
+
+    @property
+    def is_fool(self) -> bool:
+        """Whether this is the Fool."""
+        return self.suit is None
+
+    @property
+    def trump(self) -> int | None:
+        """The trump's number (1 to 21), None for another card."""
+        return self.rank + 1 if self.suit is TarotSuit.T else None
+
+    @property
+    def text(self) -> str:
+        """Canonical text, e.g. ``"NS"``, ``"10S"``, ``"1H"``, ``"21T"``, ``"FOOL"``."""
+        if self.suit is None:
+            return "FOOL"
+        if self.suit is TarotSuit.T:
+            return f"{self.rank + 1}T"
+        ranks = _TAROT_RED if self.suit.red else _TAROT_BLACK
+        return ranks[self.rank] + self.suit.name
+
+    def unicode(self) -> str:
+        """Text with the suit symbol, e.g. ``"N♠"`` (trumps and the Fool as :attr:`text`)."""
+        if self.suit is None or self.suit is TarotSuit.T:
+            return self.text
+        return self.text[:-1] + self.suit.symbol
+
+    def _key(self) -> tuple[int, int]:
+        return (10 + (5 if self.suit is None else self.suit), -self.rank)
+
+    def __repr__(self) -> str:
+        return f"TarotCard({self.text!r})"
+
+
+def _parse_tarot(text: str) -> TarotCard:
+    if not isinstance(text, str):
+        raise CardError("card", f"{text!r} is not a tarocchi card: expected text such as 'KS'")
+    t = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip())
+    if t == "FOOL":
+        return TAROT_CARDS[61]
+    if len(t) >= 2 and t[-1] in _TAROT_SUITS:
+        suit, rank = _TAROT_SUITS[t[-1]], t[:-1]
+        ranks = _TAROT_RED if suit.red else _TAROT_BLACK
+        if rank in ranks:
+            return TAROT_CARDS[10 * suit + ranks.index(rank)]
+    if len(t) >= 2 and t[-1] == "T" and t[:-1].isdigit() and 1 <= int(t[:-1]) <= 21:
+        return TAROT_CARDS[40 + int(t[:-1]) - 1]
+    raise CardError(
+        "card",
+        f"{text!r} is not a tarocchi card: write RANK+SUIT (ranks K Q N J 10 9 8 7 6 5 in S and C, "
+        "K Q N J 1 2 3 4 5 6 in H and D), a trump 1T to 21T, or FOOL",
+    )
+
+
+#: Every card of the tarocchi deck, by index less :data:`TAROT_BASE`.
+TAROT_CARDS: tuple[TarotCard, ...] = tuple(TarotCard._make_tarot(TAROT_BASE + i) for i in range(62))
+_ITALIAN_MASK = (1 << 40) - 1
+_TAROT_MASK = ((1 << 62) - 1) << TAROT_BASE
+
 
 class CardSet:
     """An immutable set of cards over a 40-bit mask (bit ``i`` is ``Card(i)``).
@@ -234,8 +417,12 @@ class CardSet:
         if isinstance(cards, CardSet):
             mask = cards.mask
         elif isinstance(cards, int) and not isinstance(cards, bool):
-            if cards < 0 or cards >> 40:
-                raise CardError("cards", f"{cards:#x} is not a card set: masks use bits 0..39")
+            if cards < 0 or cards & ~(_ITALIAN_MASK | _TAROT_MASK):
+                raise CardError(
+                    "cards",
+                    f"{cards:#x} is not a card set: masks use bits 0..39 (the 40-card deck) or "
+                    f"{TAROT_BASE}..{TAROT_BASE + 61} (the tarocchi deck)",
+                )
             mask = cards
         elif isinstance(cards, str):
             mask = CardSet.parse(cards).mask
@@ -262,13 +449,22 @@ class CardSet:
         raise AttributeError("card sets are immutable")
 
     def __iter__(self) -> Iterator[Card]:
-        # Display order: suit S first, then high to low inside the suit.
+        # Display order: suit S first, then high to low inside the suit; the tarocchi deck's
+        # cards after the 40-card deck's (its suits, the trumps from 21 down, the Fool).
         for suit in range(4):
             bits = (self.mask >> (10 * suit)) & 0x3FF
             while bits:
                 top = bits.bit_length() - 1
                 yield CARDS[10 * suit + top]
                 bits &= ~(1 << top)
+        tarot = self.mask >> TAROT_BASE
+        if tarot:
+            for low, size in ((0, 10), (10, 10), (20, 10), (30, 10), (40, 21), (61, 1)):
+                bits = (tarot >> low) & ((1 << size) - 1)
+                while bits:
+                    top = bits.bit_length() - 1
+                    yield TAROT_CARDS[low + top]
+                    bits &= ~(1 << top)
 
     def __len__(self) -> int:
         return self.mask.bit_count()
@@ -307,9 +503,9 @@ class CardSet:
     def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
         return (CardSet, (self.mask,))
 
-    def suit(self, suit: Suit | int) -> CardSet:
-        """The cards of one suit."""
-        return CardSet(self.mask & Suit(suit).mask)
+    def suit(self, suit: Suit | TarotSuit | int) -> CardSet:
+        """The cards of one suit (a :class:`TarotSuit` for the tarocchi deck's)."""
+        return CardSet(self.mask & _suit_mask(suit))
 
     def add(self, card: Card | str) -> CardSet:
         """A new set with ``card`` added."""
@@ -333,7 +529,13 @@ class CardSet:
         return " ".join(self.texts())
 
     def __repr__(self) -> str:
+        if self.mask & _TAROT_MASK:
+            return f"TAROCCHI_62.parse_cards({str(self)!r})"
         return f"CardSet({str(self)!r})"
+
+
+def _suit_mask(suit: Suit | TarotSuit | int) -> int:
+    return suit.mask if isinstance(suit, TarotSuit) else Suit(suit).mask
 
 
 #: The whole 40-card deck as a card set (:attr:`ITALIAN_40.cards <Deck.cards>`).
@@ -345,26 +547,26 @@ class Deck:
 
     Its cards are cards of the 40-card Italian deck (:class:`Card`): all 40 for
     :data:`ITALIAN_40`, fewer for a deck made with :meth:`without` (Kifameno with 3 players takes
-    a four out, ``docs/rules.md#kifameno``).  The masks are the search core's layout: card
-    ``c`` is bit ``c.index`` of :attr:`mask`, and in each suit's mask (:attr:`suit_masks`) a
-    higher bit is a higher card of that suit.  Code that needs the size of the deck, its suits or
-    its masks asks the deck rather than assuming 40 cards; a deck of other cards (the 62-card
-    tarocchi deck, ``docs/rules.md#piedicavallo``) would bring its own card type, its masks still
-    within 64 bits.
+    a four out, ``docs/rules.md#kifameno``); or of the tarocchi deck (:class:`TarotCard`, all 62
+    for :data:`TAROCCHI_62`), never both.  The masks are the search core's layout shifted up by
+    :attr:`base` (0, or :data:`TAROT_BASE` for the tarocchi deck): card ``c`` is bit ``c.index``
+    of :attr:`mask`, and in each suit's mask (:attr:`suit_masks`) a higher bit is a higher card
+    of that suit.  Code that needs the size of the deck, its suits or its masks asks the deck
+    rather than assuming 40 cards.
 
     Decks are immutable, equal when their names and cards are; ``repr`` is a constructor call.
 
     :param name: the deck's name, e.g. ``"italian-40"``.
     :param cards: its cards: a :class:`CardSet` or anything :class:`CardSet` accepts (a mask,
         cards, card texts).
-    :raises CardError: (a ``ValueError``) for an empty name, or cards that are not cards or
-        are none.
+    :raises CardError: (a ``ValueError``) for an empty name, or cards that are not cards, are
+        none, or mix the two decks.
     """
 
     __slots__ = ("_suit_masks", "cards", "name", "suits")
     name: str
     cards: CardSet
-    suits: tuple[Suit, ...]
+    suits: tuple[Suit, ...] | tuple[TarotSuit, ...]
     _suit_masks: tuple[int, ...]
 
     def __init__(self, name: str, cards: int | Iterable[Card | str | int] | CardSet) -> None:
@@ -373,7 +575,13 @@ class Deck:
         card_set = CardSet(cards)
         if not card_set:
             raise CardError("cards", f"{cards!r} is not a deck: it has no cards")
-        suits = tuple(s for s in Suit if card_set.mask & s.mask)
+        if card_set.mask & _ITALIAN_MASK and card_set.mask & _TAROT_MASK:
+            raise CardError(
+                "cards",
+                f"{str(card_set)!r} mixes the 40-card deck's cards with the tarocchi deck's",
+            )
+        family = TarotSuit if card_set.mask & _TAROT_MASK else Suit
+        suits = tuple(s for s in family if card_set.mask & s.mask)
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "cards", card_set)
         object.__setattr__(self, "suits", suits)
@@ -388,6 +596,18 @@ class Deck:
         return self.cards.mask
 
     @property
+    def base(self) -> int:
+        """The index of the family's first card: 0 for the 40-card deck's cards,
+        :data:`TAROT_BASE` for the tarocchi deck's (the search core's card ``i`` is bit
+        ``base + i``)."""
+        return TAROT_BASE if self.cards.mask & _TAROT_MASK else 0
+
+    @property
+    def tarot(self) -> bool:
+        """Whether the deck's cards are the tarocchi deck's (:class:`TarotCard`)."""
+        return bool(self.cards.mask & _TAROT_MASK)
+
+    @property
     def size(self) -> int:
         """The number of cards in the deck (40 for :data:`ITALIAN_40`)."""
         return len(self.cards)
@@ -398,26 +618,30 @@ class Deck:
         is a higher card of the suit: the core's layout)."""
         return self._suit_masks
 
-    def suit_mask(self, suit: Suit | int) -> int:
-        """The mask of the deck's cards of ``suit`` (0 for a suit the deck lacks)."""
-        return self.cards.mask & Suit(suit).mask
+    def suit_mask(self, suit: Suit | TarotSuit | int) -> int:
+        """The mask of the deck's cards of ``suit`` (0 for a suit the deck lacks; for the
+        tarocchi deck a :class:`TarotSuit`, or a :class:`Suit` for the suit of its letter)."""
+        if self.tarot and not isinstance(suit, TarotSuit):
+            suit = TarotSuit(int(suit))
+        return self.cards.mask & _suit_mask(suit)
 
     def card(self, value: Card | str | int) -> Card:
         """The deck's card given as a :class:`Card`, its text or its index.
 
         :raises CardError: for something that is not a card, or a card not in this deck.
         """
-        c = Card(value)
+        c = TarotCard(value) if self.tarot and not isinstance(value, Card) else Card(value)
         if not self.cards.mask & c.mask:
             raise CardError("card", f"{c.text!r} is not a card of the deck {self.name!r}")
         return c
 
     def parse(self, text: str) -> Card:
-        """The deck's card written as ``text`` (``"3S"``, ``"a♦"``; see :meth:`Card.parse`).
+        """The deck's card written as ``text`` (``"3S"``, ``"a♦"``; see :meth:`Card.parse`, and
+        :meth:`TarotCard.parse` for the tarocchi deck's).
 
         :raises CardError: for text that is not a card, or a card not in this deck.
         """
-        return self.card(Card.parse(text))
+        return self.card(TarotCard.parse(text) if self.tarot else Card.parse(text))
 
     def parse_cards(self, text: str) -> CardSet:
         """The deck's cards written as text separated by spaces or commas, e.g. ``"3S AS, 7C"``.
@@ -432,7 +656,11 @@ class Deck:
 
         :raises CardError: for a card that is not in this deck.
         """
-        out = CardSet.parse(cards) if isinstance(cards, str) else CardSet(cards)
+        if isinstance(cards, str):
+            read = TarotCard.parse if self.tarot else Card.parse
+            out = CardSet(read(w) for w in cards.replace(",", " ").split())
+        else:
+            out = CardSet(cards)
         missing = out - self.cards
         if missing:
             raise CardError("cards", f"{str(missing)!r} is not in the deck {self.name!r}")
@@ -465,3 +693,8 @@ class Deck:
 #: The 40-card Italian deck: suits ``S H D C``, ranks ``3 2 A K Q J 7 6 5 4``
 #: (``docs/rules.md#the-40-card-deck``).
 ITALIAN_40 = Deck("italian-40", DECK)
+
+#: The 62-card tarocchi deck: suits ``S H D C`` of ten cards (``K Q N J 10 9 8 7 6 5`` in swords
+#: and batons, ``K Q N J 1 2 3 4 5 6`` in cups and coins), trumps ``1T`` to ``21T`` and the
+#: ``FOOL`` (``docs/rules.md#piedicavallo``).
+TAROCCHI_62 = Deck("tarocchi-62", _TAROT_MASK)

@@ -16,6 +16,7 @@ from ciapano import (
     ITALIAN_40,
     RANKS,
     SUITS,
+    TAROCCHI_62,
     Card,
     CardError,
     CardSet,
@@ -24,7 +25,10 @@ from ciapano import (
     Deck,
     Rank,
     Suit,
+    TarotCard,
+    TarotSuit,
 )
+from ciapano.cards import TAROT_BASE, TAROT_CARDS
 
 #: Ranks from high to low, as written in RULES.md §1.
 RANK_ORDER = "32AKQJ7654"
@@ -229,7 +233,7 @@ def test_bad_text_raises_card_error_quoting_it(text: str) -> None:
     assert repr(text) in str(e2.value)
 
 
-@pytest.mark.parametrize("index", [-1, 40, 41, 100, -40])
+@pytest.mark.parametrize("index", [-1, 40, 41, 63, 126, 200, -40])
 def test_bad_index_raises_card_error_quoting_it(index: int) -> None:
     with pytest.raises(CardError) as e:
         Card(index)
@@ -460,3 +464,100 @@ def test_deck_repr_is_a_constructor_call_and_decks_compare_by_value() -> None:
 def test_bad_decks(name: object, cards: object) -> None:
     with pytest.raises(CardError):
         Deck(name, cards)  # type: ignore[arg-type]
+
+
+# -- the tarocchi deck ----------------------------------------------------------------------------
+
+TAROT_TEXTS = (
+    [r + "S" for r in ["K", "Q", "N", "J", "10", "9", "8", "7", "6", "5"]]
+    + [r + "H" for r in ["K", "Q", "N", "J", "1", "2", "3", "4", "5", "6"]]
+    + [r + "D" for r in ["K", "Q", "N", "J", "1", "2", "3", "4", "5", "6"]]
+    + [r + "C" for r in ["K", "Q", "N", "J", "10", "9", "8", "7", "6", "5"]]
+    + [f"{n}T" for n in range(21, 0, -1)]
+    + ["FOOL"]
+)
+
+
+def test_the_tarocchi_deck_has_62_cards_in_display_order() -> None:
+    # RULES.md §4: swords and batons K Q N J 10..5 (5 lowest), cups and coins K Q N J 1..6 (6
+    # lowest), trumps 21 (highest) to 1, and the Fool.
+    assert len(TAROCCHI_62) == TAROCCHI_62.size == 62 == len(TAROT_CARDS)
+    assert [c.text for c in TAROCCHI_62] == TAROT_TEXTS
+    assert TAROCCHI_62.base == TAROT_BASE == 64 and TAROCCHI_62.tarot and not ITALIAN_40.tarot
+    assert TAROCCHI_62.mask >> TAROT_BASE == (1 << 62) - 1
+    assert TAROCCHI_62.suits == tuple(TarotSuit)
+    assert sorted(TAROCCHI_62) == list(TAROCCHI_62)
+    assert [TarotCard(t).text for t in TAROT_TEXTS] == TAROT_TEXTS
+
+
+def test_tarocchi_cards_strength_and_layout() -> None:
+    # In each suit's mask a higher bit is a higher card (the core's layout, shifted by base).
+    for suit, mask in zip(TAROCCHI_62.suits, TAROCCHI_62.suit_masks, strict=True):
+        cards = [c for c in TAROCCHI_62 if c.mask & mask]
+        assert cards == sorted(cards, key=lambda c: -c.index)
+        assert all(c.suit is suit for c in cards)
+        assert len(cards) == (21 if suit is TarotSuit.T else 10)
+    assert TarotCard("KS").rank == 9 and TarotCard("5S").rank == 0
+    assert TarotCard("1H").rank == 5 and TarotCard("6H").rank == 0  # cups' pips in reverse
+    assert (
+        TarotCard("21T").trump == 21
+        and TarotCard("1T").trump == 1
+        and TarotCard("KS").trump is None
+    )
+    fool = TarotCard("FOOL")
+    assert fool.is_fool and fool.suit is None and fool.index == 125
+    assert not any(fool.mask & m for m in TAROCCHI_62.suit_masks)
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("ks", "KS"), (" n♦ ", "ND"), ("10s", "10S"), ("1h", "1H"), ("21t", "21T"), ("fool", "FOOL"),
+     ("J♣", "JC"), ("6♡", "6H")],
+)  # fmt: skip
+def test_tarocchi_aliases(text: str, canonical: str) -> None:
+    assert TarotCard(text) is TarotCard.parse(text) is TAROCCHI_62.parse(text)
+    assert TarotCard(text).text == canonical
+    assert Card(TarotCard(text).index) is TarotCard(text)
+
+
+@pytest.mark.parametrize("text", ["10H", "1S", "AS", "3S", "0T", "22T", "T", "FOOLS", "", "K"])
+def test_bad_tarocchi_text_raises_card_error_quoting_it(text: str) -> None:
+    with pytest.raises(CardError) as e:
+        TarotCard(text)
+    assert repr(text) in str(e.value) and "tarocchi" in str(e.value)
+    with pytest.raises(CardError):
+        TAROCCHI_62.parse(text)
+
+
+def test_tarocchi_cards_are_interned_immutable_and_pickle() -> None:
+    card = TarotCard("NS")
+    assert pickle.loads(pickle.dumps(card)) is card and copy.deepcopy(card) is card
+    assert eval(repr(card), {"TarotCard": TarotCard}) is card
+    with pytest.raises(AttributeError):
+        card.rank = 3  # type: ignore[misc]
+    assert TarotCard(TarotCard("NS")) is card and Card(card) is card
+
+
+def test_card_sets_hold_either_deck() -> None:
+    cards = TAROCCHI_62.parse_cards("FOOL 1T KS 21T 6D")
+    assert [c.text for c in cards] == ["KS", "6D", "21T", "1T", "FOOL"]
+    assert cards.suit(TarotSuit.T) == TAROCCHI_62.parse_cards("21T 1T")
+    assert TarotCard("FOOL") in cards and Card("KS") not in cards  # the 40-card deck's KS
+    assert eval(repr(cards), {"TAROCCHI_62": TAROCCHI_62}) == cards
+    assert pickle.loads(pickle.dumps(cards)) == cards
+    both = cards | CardSet("3S")
+    assert len(both) == 6 and next(iter(both)) is Card("3S")
+    with pytest.raises(CardError, match="mixes"):
+        Deck("both", both)
+    with pytest.raises(CardError, match="0x"):
+        CardSet(1 << 126)
+
+
+def test_tarocchi_deck_without_cards() -> None:
+    small = TAROCCHI_62.without("FOOL 1T")
+    assert len(small) == 60 and small.name == "tarocchi-62 without 1T FOOL"
+    assert small.suit_mask(TarotSuit.T) == TarotSuit.T.mask & ~TarotCard("1T").mask
+    assert small.suit_mask(Suit.S) == TarotSuit.S.mask  # a Suit names the suit of its letter
+    with pytest.raises(CardError, match="'FOOL' is not a card of the deck"):
+        small.parse("FOOL")
+    assert eval(repr(small), {"Deck": Deck, "CardSet": CardSet}) == small
