@@ -35,7 +35,20 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, ClassVar
 
-from .cards import CARDS, ITALIAN_40, Card, CardSet, Deck, Rank, Suit
+from .cards import (
+    CARDS,
+    ITALIAN_40,
+    TAROCCHI_62,
+    TAROT_BASE,
+    TAROT_CARDS,
+    Card,
+    CardSet,
+    Deck,
+    Rank,
+    Suit,
+    TarotCard,
+    TarotSuit,
+)
 from .errors import GameError
 
 __all__ = [
@@ -225,6 +238,9 @@ class Game(ABC):
     #: Whether one seat, the declarer, plays against all the others together (Calabrasella):
     #: a position then names it, and the sides follow from it (:meth:`side_of`).
     has_declarer: ClassVar[bool] = False
+    #: The index of the deck's first card (its :attr:`Deck.base <ciapano.Deck.base>`): card
+    #: ``c`` is the search core's card ``c.index - card_base``.
+    card_base: ClassVar[int] = 0
     players: int
 
     # -- the deal ------------------------------------------------------------------------------
@@ -302,7 +318,8 @@ class Game(ABC):
     def points(self, cards: Iterable[Card]) -> int:
         """What ``cards`` are worth together, in :attr:`points_unit`."""
         table = self.points_by_index
-        return sum(table[c.index] for c in cards)
+        base = self.card_base
+        return sum(table[c.index - base] for c in cards)
 
     @cached_property
     def points_by_index(self) -> tuple[int, ...]:
@@ -1052,6 +1069,208 @@ class Calabrasella(_WholePoints):
 
     def __repr__(self) -> str:
         return f"Calabrasella(set_aside={self.set_aside.value!r})"
+
+
+def _tarocchi_led(trick: Sequence[Card]) -> Card | None:
+    """The card that sets a tarocchi trick's suit: the first that is not the Fool (a Fool led
+    lets the second card set it, ``docs/rules.md#piedicavallo-play``); None before it."""
+    return next((c for c in trick if c.suit is not None), None)
+
+
+@dataclass(frozen=True, repr=False)
+class Tarocchi(Game):
+    """Piedicavallo tarocchi (``docs/rules.md#piedicavallo``, ``../shared/RULES.md`` §4): 4
+    players in two partnerships (seats 0 and 2 against 1 and 3), the 62-card tarocchi deck
+    (:data:`~ciapano.TAROCCHI_62`), 15 cards each after the dealer's two discards, trumps and
+    the Fool; the value is a partnership's points (114 in a hand), higher is better.
+
+    The rules of play and the hand's score are here; positions, files and the search core do
+    not take the game yet (it is not among :data:`GAMES`, so no file names it), which the next
+    steps of the game's issue add.
+    """
+
+    name: ClassVar[str] = "tarocchi"
+    title: ClassVar[str] = "Piedicavallo tarocchi"
+    points_unit: ClassVar[str] = "points"
+    value_unit: ClassVar[str] = "points"
+    value_nouns: ClassVar[tuple[str, str]] = ("point", "points")
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    lower_is_better: ClassVar[bool] = False
+    counts_tricks: ClassVar[bool] = True
+    trump: ClassVar[TarotSuit] = TarotSuit.T  # type: ignore[assignment]
+    fool: ClassVar[Card] = TAROT_CARDS[61]
+    sides: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
+    card_base: ClassVar[int] = TAROT_BASE
+
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        _check_players(self)
+
+    @property
+    def deck(self) -> Deck:
+        """The 62-card tarocchi deck."""
+        return TAROCCHI_62
+
+    @property
+    def hand_size(self) -> int:
+        """15 cards a seat to play (the dealer is dealt 17 and discards 2)."""
+        return 15
+
+    @property
+    def set_aside_size(self) -> int:
+        """The dealer's two discards, out of play (``docs/rules.md#piedicavallo-deal``)."""
+        return 2
+
+    @cached_property
+    def points_by_index(self) -> tuple[int, ...]:
+        """Every card's points by its index in the deck (index less :attr:`Deck.base`)."""
+        return tuple(self.card_points(c) for c in TAROT_CARDS)
+
+    def card_points(self, card: Card) -> int:
+        """Kings, the Fool, trumps 1 and 21: 5; queens 4; horses 3; jacks 2; every other card
+        1 (114 in all; ``docs/rules.md#piedicavallo-score``).
+
+        :raises GameError: for a card that is not a tarocchi card.
+        """
+        if not isinstance(card, TarotCard):
+            raise GameError("card", f"{card} is not a card of the tarocchi deck")
+        if card.suit is None or card.trump in (1, 21):
+            return 5
+        if card.suit is TarotSuit.T:
+            return 1
+        return _TAROCCHI_COURT.get(card.rank, 1)
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def legal_moves(
+        self, hand: CardSet, trick: Sequence[Card] = (), first_trick: bool = False
+    ) -> CardSet:
+        """Follow the suit led if able; if void in it, trump if able; else any card.  The Fool
+        may be played to any trick; a Fool led lets the next card set the suit
+        (``docs/rules.md#piedicavallo-play``)."""
+        led = _tarocchi_led(trick)
+        if led is None:
+            return hand
+        fool = hand & CardSet([self.fool])
+        follow = hand.suit(led.suit)  # type: ignore[arg-type]
+        if follow:
+            return follow | fool
+        trumps = hand.suit(TarotSuit.T)
+        if trumps:
+            return trumps | fool
+        return hand
+
+    def why_illegal(
+        self, hand: CardSet, trick: Sequence[Card], card: Card, first_trick: bool = False
+    ) -> str | None:
+        """Why ``card`` may not be played (text to follow "seat N"), or None if it may."""
+        if card not in hand:
+            return f"does not hold {card}"
+        if card in self.legal_moves(hand, trick):
+            return None
+        led = _tarocchi_led(trick)
+        follow = hand.suit(led.suit)  # type: ignore[arg-type,union-attr]
+        if follow:
+            return f"must follow suit {led.suit.name} with one of {follow}"  # type: ignore[union-attr]
+        return (
+            f"must trump with one of {hand.suit(TarotSuit.T)} (it holds no "
+            f"{led.suit.name})"  # type: ignore[union-attr]
+        )
+
+    def revealed_voids(
+        self, trick: Sequence[Card], card: Card, first_trick: bool = False
+    ) -> frozenset[Suit]:
+        """The suits a seat shows it lacks: the suit led when it does not follow, and the
+        trumps too when it neither follows nor trumps; the Fool shows nothing."""
+        led = _tarocchi_led(trick)
+        if led is None or card.suit is None or card.suit == led.suit:
+            return frozenset()
+        if card.suit is TarotSuit.T:
+            return frozenset({led.suit})  # type: ignore[arg-type]
+        return frozenset({led.suit, TarotSuit.T})  # type: ignore[arg-type]
+
+    def trick_winner(self, cards: Sequence[Card], leader: int) -> int:
+        """The highest trump, else the highest card of the suit led; the Fool never wins."""
+        led = _tarocchi_led(cards)
+        best = None
+        for i, card in enumerate(cards):
+            if card.suit is None:
+                continue
+            if best is None:
+                best = i
+                continue
+            top = cards[best]
+            if card.suit is TarotSuit.T:
+                if top.suit is not TarotSuit.T or card.rank > top.rank:
+                    best = i
+            elif top.suit is not TarotSuit.T and card.suit == led.suit and card.rank > top.rank:  # type: ignore[union-attr]
+                best = i
+        if best is None:
+            raise GameError("trick", "a trick of the Fool alone has no winner")
+        return (leader + best) % self.players
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def hand_score(
+        self,
+        taken: Sequence[int],
+        last_trick: int,
+        tricks: Sequence[int] | None = None,
+        declarer: int | None = None,
+    ) -> list[int]:
+        """Each seat's partnership's points (``docs/rules.md#piedicavallo-score``).
+
+        :param taken: the points in each seat's pile at the end: the tricks it won, the Fool
+            in the pile of the seat that played it, the dealer's two discards counted for the
+            dealer (114 in all).  A partnership that won no trick gives its Fool and discards
+            to the other: it scores 0 and the other 114.
+        :param tricks: the tricks each seat won (required).
+        :raises GameError: for points that are not the seats' shares of 114, or tricks missing
+            or not 15 in all.
+        """
+        n = self.players
+        if (
+            len(taken) != n
+            or any(not _is_int(t) or t < 0 for t in taken)
+            or (sum(taken) != self.card_total)
+        ):
+            raise GameError(
+                "taken", f"{list(taken)} are not {n} seats' shares of the deck's {self.card_total}"
+            )
+        if (
+            tricks is None
+            or len(tricks) != n
+            or any(not _is_int(t) or t < 0 for t in tricks)
+            or sum(tricks) != self.tricks
+        ):
+            raise GameError(
+                "tricks", f"{tricks!r} are not {n} seats' shares of {self.tricks} tricks"
+            )
+        out = [0] * n
+        for side in self.sides:
+            other = next(x for x in self.sides if x != side)
+            if not any(tricks[s] for s in side):
+                points = 0
+            elif not any(tricks[s] for s in other):
+                points = self.card_total
+            else:
+                points = sum(taken[s] for s in side)
+            for s in side:
+                out[s] = points
+        return out
+
+    @property
+    def value_bounds(self) -> tuple[int, int]:
+        """0 to 114 points."""
+        return (0, self.card_total)
+
+    def __repr__(self) -> str:
+        return "Tarocchi()"
+
+
+#: The tarocchi court cards' points by strength: kings 5, queens 4, horses 3, jacks 2.
+_TAROCCHI_COURT = {9: 5, 8: 4, 7: 3, 6: 2}
 
 
 def _text(value: object) -> str:
