@@ -238,6 +238,9 @@ class Game(ABC):
     #: Whether one seat, the declarer, plays against all the others together (Calabrasella):
     #: a position then names it, and the sides follow from it (:meth:`side_of`).
     has_declarer: ClassVar[bool] = False
+    #: Whether a position names its dealer, whose partnership owns the set-aside cards
+    #: (Piedicavallo tarocchi's discards).
+    needs_dealer: ClassVar[bool] = False
     #: The index of the deck's first card (its :attr:`Deck.base <ciapano.Deck.base>`): card
     #: ``c`` is the search core's card ``c.index - card_base``.
     card_base: ClassVar[int] = 0
@@ -398,6 +401,25 @@ class Game(ABC):
         """The seat that wins a complete trick (``cards`` in order of play, the first led by
         ``leader``): the highest card of the suit led."""
         return trick_winner(cards, leader, self.players)
+
+    def trick_piles(self, cards: Sequence[Card], leader: int, winner: int) -> tuple[CardSet, ...]:
+        """The cards each seat's pile gains from a complete trick: all of them to the winner
+        (in Piedicavallo tarocchi the Fool goes back to the seat that played it)."""
+        return tuple(CardSet(cards) if s == winner else CardSet(0) for s in range(self.players))
+
+    def pile_tricks(self, pile: CardSet) -> int | None:
+        """How many tricks a seat won whose pile of won cards is ``pile``, or None if no pile
+        of this game is like it: a whole number of tricks (in Piedicavallo tarocchi the Fool
+        counts apart)."""
+        n = self.players
+        return None if len(pile) % n else len(pile) // n
+
+    def set_aside_owner(
+        self, last_trick: int, declarer: int | None = None, dealer: int | None = None
+    ) -> int | None:
+        """The seat the set-aside cards are scored for at the end of the hand, or None: the last
+        trick's winner where they score with it (Calabrasella's rule ``"last-trick"``)."""
+        return last_trick if self.set_aside_scored else None
 
     # -- scoring -------------------------------------------------------------------------------
 
@@ -1101,6 +1123,7 @@ class Tarocchi(Game):
     fool: ClassVar[Card] = TAROT_CARDS[61]
     sides: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
     card_base: ClassVar[int] = TAROT_BASE
+    needs_dealer: ClassVar[bool] = True
 
     players: int = 4
 
@@ -1209,6 +1232,51 @@ class Tarocchi(Game):
         if best is None:
             raise GameError("trick", "a trick of the Fool alone has no winner")
         return (leader + best) % self.players
+
+    def trick_piles(self, cards: Sequence[Card], leader: int, winner: int) -> tuple[CardSet, ...]:
+        """The trick to its winner, but the Fool to the pile of the seat that played it."""
+        piles = [CardSet(0)] * self.players
+        for i, card in enumerate(cards):
+            seat = (leader + i) % self.players if card is self.fool else winner
+            piles[seat] = piles[seat].add(card)
+        return tuple(piles)
+
+    def pile_tricks(self, pile: CardSet) -> int | None:
+        """The tricks in a pile: 4 cards each, one fewer for the trick the seat won with
+        another seat's Fool in it, and its own Fool counted apart."""
+        m = len(pile - CardSet([self.fool]))
+        return None if m % 4 in (1, 2) else (m + 1) // 4
+
+    def set_aside_owner(
+        self, last_trick: int, declarer: int | None = None, dealer: int | None = None
+    ) -> int | None:
+        """The dealer: its discards count for its partnership (``hand_score`` gives them to
+        the other when its partnership won no trick)."""
+        return dealer
+
+    def discard_error(self, hand: CardSet, discards: Sequence[Card]) -> str | None:
+        """Why the dealer may not discard ``discards`` from its 17 cards ``hand``, or None if
+        it may: two of its cards, never a 5-point card, and trumps only if it could not do
+        otherwise or discards every trump it holds (``docs/rules.md#piedicavallo-deal``)."""
+        cards = CardSet(discards)
+        if len(discards) != 2 or len(cards) != 2:
+            return f"{len(discards)} card(s) given; the dealer discards 2"
+        if cards - hand:
+            return f"{cards - hand} is not in the dealer's hand"
+        fives = [c for c in cards if self.card_points(c) == 5]
+        if fives:
+            return f"{fives[0]} is a 5-point card, which the dealer may not discard"
+        trumps = cards.suit(TarotSuit.T)
+        if trumps:
+            held = hand.suit(TarotSuit.T)
+            others = [c for c in hand - held if self.card_points(c) != 5]
+            forced = max(0, 2 - len(others))  # trumps it must discard for want of other cards
+            if len(trumps) > forced and trumps != held:
+                return (
+                    f"{trumps} discarded while the dealer could discard other cards and keeps "
+                    f"trumps ({held - trumps})"
+                )
+        return None
 
     # -- scoring -------------------------------------------------------------------------------
 

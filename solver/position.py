@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import Card, CardSet
+from .cards import Card, CardSet, TarotCard
 from .errors import CardError, IllegalMoveError, PositionError
 from .games import Ciapano, Game
 from .validate import (
@@ -53,7 +53,10 @@ class Position:
     :param declarer: in a game with a declarer (Calabrasella, ``docs/rules.md#calabrasella``),
         the declaring seat, alone against the others (required there).
     :param set_aside: in a game with set-aside cards (Calabrasella), the four cards out of play
-        (the declarer's discards and the widow cards it did not take; required there).
+        (the declarer's discards and the widow cards it did not take; required there); in
+        Piedicavallo tarocchi the dealer's two discards.
+    :param dealer: in a game whose set-aside cards belong to the dealer's partnership
+        (Piedicavallo tarocchi, ``Game.needs_dealer``), the dealer (required there).
     :raises PositionError: (a ``ValueError``) naming the field and value of any inconsistency
         (:func:`ciapano.validate.check_table`): a card twice or not of the game's deck, hand
         sizes that do not fit the trick or the number of players, a trick card its player could
@@ -64,6 +67,7 @@ class Position:
     """
 
     __slots__ = (
+        "_dealer",
         "_declarer",
         "_first",
         "_game",
@@ -91,6 +95,7 @@ class Position:
         stock: Iterable[CardLike] | None = None,
         declarer: int | None = None,
         set_aside: Iterable[CardLike] | None = None,
+        dealer: int | None = None,
     ) -> None:
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise PositionError("hands", f"{hands!r} is not a list of hands")
@@ -121,6 +126,7 @@ class Position:
             stock_cards,
             declarer,
             aside,
+            dealer,
         )
 
     # -- construction and validation ------------------------------------------------------
@@ -138,6 +144,7 @@ class Position:
         stock: tuple[Card, ...] = (),
         declarer: int | None = None,
         set_aside: tuple[Card, ...] = (),
+        dealer: int | None = None,
     ) -> None:
         facts = check_table(
             game,
@@ -152,6 +159,7 @@ class Position:
             stock=stock,
             declarer=declarer,
             set_aside=set_aside,
+            dealer=dealer,
         )
         self._set(
             game,
@@ -166,6 +174,7 @@ class Position:
             stock,
             declarer,
             set_aside,
+            dealer,
         )
 
     def _set(
@@ -182,6 +191,7 @@ class Position:
         stock: tuple[Card, ...] = (),
         declarer: int | None = None,
         set_aside: tuple[Card, ...] = (),
+        dealer: int | None = None,
     ) -> None:
         self._game = game
         self._hands = hands
@@ -193,6 +203,7 @@ class Position:
         self._stock = stock
         self._declarer = declarer
         self._set_aside = set_aside
+        self._dealer = dealer
         self.discard = discard
         if first is None:
             in_play = sum(len(h) for h in hands) + len(trick) + (discard is not None) + len(stock)
@@ -228,7 +239,10 @@ class Position:
         :param declarer: in a game with a declarer (Calabrasella), the declaring seat; the seat
             after it leads (not the seat after the dealer).
         :param set_aside: in a game with set-aside cards (Calabrasella), the four cards out of
-            play; ``deal`` then gives the hands after the exchange (12 cards each).
+            play; ``deal`` then gives the hands after the exchange (12 cards each).  In
+            Piedicavallo tarocchi the dealer's two discards (checked:
+            :meth:`Tarocchi.discard_error <ciapano.games.Tarocchi.discard_error>`), the dealer's
+            hand given with them (17 cards) or without (15).
         :raises PositionError: for a deal that is not the game's whole deal in hands of the
             right size (with the stock, in a game that has one), or a missing declarer or
             set-aside cards where the game has them.
@@ -253,6 +267,16 @@ class Position:
                     )
                 seen[c] = seat
         size = game.hand_size
+        aside = () if set_aside is None else parse_cards("set_aside", set_aside, game.deck)
+        if game.needs_dealer:
+            # Piedicavallo tarocchi: the dealer's discards, out of its 17 cards (given with them
+            # or without).
+            full = hands[dealer] | CardSet(aside)
+            reason = game.discard_error(full, aside)  # type: ignore[attr-defined]
+            if reason is not None:
+                raise PositionError("discards", reason)
+            hands[dealer] = full - CardSet(aside)
+            seen = {c: s for s, h in enumerate(hands) for c in h}
         if d is not None and len(hands[dealer]) == size + 1:
             if d not in hands[dealer]:
                 raise PositionError(
@@ -279,7 +303,6 @@ class Position:
                 raise PositionError(
                     f"stock[{i}]", f"card {c} appears twice: in deal[{seen[c]}] and in the stock"
                 )
-        aside = () if set_aside is None else parse_cards("set_aside", set_aside, game.deck)
         for i, c in enumerate(aside):
             if c in seen:
                 raise PositionError(
@@ -295,7 +318,10 @@ class Position:
             leader = game.next_seat(parse_seat("declarer", declarer, n))
         won = tuple(CardSet(0) for _ in range(n))
         self = object.__new__(cls)
-        self._init(game, tuple(hands), leader, (), None, won, d, None, stock_cards, declarer, aside)
+        self._init(
+            game, tuple(hands), leader, (), None, won, d, None, stock_cards, declarer, aside,
+            dealer if game.needs_dealer else None,
+        )  # fmt: skip
         return self
 
     # -- state ---------------------------------------------------------------------------
@@ -360,6 +386,12 @@ class Position:
         return self._declarer
 
     @property
+    def dealer(self) -> int | None:
+        """The dealer, in a game whose set-aside cards belong to its partnership (Piedicavallo
+        tarocchi); None in the other games."""
+        return self._dealer
+
+    @property
     def set_aside(self) -> tuple[Card, ...]:
         """The cards out of play (Calabrasella's four: the declarer's discards and the widow cards
         it did not take); empty in the other games."""
@@ -416,11 +448,13 @@ class Position:
             follow suit when it could, or breaks a rule of the game (Busca's first trick); the
             message names the card, seat and reason.
         """
+        game = self._game
         try:
-            c = Card(card)
+            # Text names a card of the game's deck (the tarocchi deck's "KS" is not the 40-card
+            # deck's).
+            c = TarotCard(card) if game.card_base and not isinstance(card, Card) else Card(card)
         except CardError as e:
             raise IllegalMoveError("card", e.reason) from None
-        game = self._game
         n = game.players
         seat = self.to_move
         hand = self._hands[seat]
@@ -443,10 +477,10 @@ class Position:
         if len(trick) == n:
             first = False
             winner = game.trick_winner(trick, leader)
-            gain = game.points(trick)
-            taken = tuple(t + gain if s == winner else t for s, t in enumerate(taken))
+            piles = game.trick_piles(trick, leader, winner)
+            taken = tuple(t + game.points(piles[s]) for s, t in enumerate(taken))
             if won is not None:
-                won = tuple(w | CardSet(trick) if s == winner else w for s, w in enumerate(won))
+                won = tuple(w | piles[s] for s, w in enumerate(won))
             if tricks is not None:
                 tricks = tuple(t + 1 if s == winner else t for s, t in enumerate(tricks))
             trick = ()
@@ -470,6 +504,7 @@ class Position:
             stock,
             self._declarer,
             self._set_aside,
+            self._dealer,
         )
 
     def play_all(self, cards: Iterable[CardLike]) -> Position:
@@ -498,10 +533,11 @@ class Position:
         points = list(self._taken)
         if self.discard is not None:
             points[self._leader] += self._game.card_points(self.discard)
-        if self._set_aside and self._game.set_aside_scored:
+        owner = self._game.set_aside_owner(self._leader, self._declarer, self._dealer)
+        if self._set_aside and owner is not None:
             # Calabrasella's set-aside cards go with the last trick
-            # (docs/rules.md#calabrasella-score).
-            points[self._leader] += self._game.points(self._set_aside)
+            # (docs/rules.md#calabrasella-score), Piedicavallo tarocchi's discards to the dealer.
+            points[owner] += self._game.points(self._set_aside)
         return points
 
     def final_thirds(self) -> list[int]:
@@ -547,6 +583,8 @@ class Position:
             d["declarer"] = self._declarer
         if self._set_aside:
             d["set_aside"] = [c.text for c in self._set_aside]
+        if self._dealer is not None:
+            d["dealer"] = self._dealer
         d["rules"] = self._game.options
         return d
 
@@ -562,6 +600,7 @@ class Position:
             self._stock,
             self._declarer,
             self._set_aside,
+            self._dealer,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -591,6 +630,8 @@ class Position:
             parts.append(f"declarer={self._declarer}")
         if self._set_aside:
             parts.append(f"set_aside={[c.text for c in self._set_aside]!r}")
+        if self._dealer is not None:
+            parts.append(f"dealer={self._dealer}")
         if not (type(self._game) is Ciapano and self._game == Ciapano(players=self.players)):
             parts.append(f"game={self._game!r}")
         return f"Position({', '.join(parts)})"
@@ -601,6 +642,8 @@ class Position:
             marks = []
             if seat == self._declarer:
                 marks.append("declarer")
+            if seat == self._dealer:
+                marks.append("dealer")
             if seat == self.to_move and not self.is_over():
                 marks.append("to move")
             if seat == self._leader and self._trick:

@@ -205,7 +205,7 @@ def _check_tricks(
             )
         return None
     if won is not None:
-        derived = tuple(len(w) // n for w in won)
+        derived = tuple(game.pile_tricks(w) or 0 for w in won)
         if tricks is not None and parse_tricks(tricks, n, error) != derived:
             raise error(
                 "tricks", f"{list(tricks)} is not the tricks of the won cards {list(derived)}"
@@ -287,6 +287,7 @@ def check_table(
     declarer: object = None,
     set_aside: Sequence[Card] | int | None = None,
     set_aside_hidden: int = 0,
+    dealer: object = None,
 ) -> TableFacts:
     """Check a table (a position, or what one seat sees of it) against the game.
 
@@ -318,6 +319,8 @@ def check_table(
         their number when they are hidden (a seat's view); required there, refused elsewhere.
     :param set_aside_hidden: how many more set-aside cards there are that are not known (a
         seat's view that knows some of them).
+    :param dealer: in a game whose set-aside cards belong to the dealer's partnership
+        (Piedicavallo tarocchi), the dealer (required); refused by the other games.
     :returns: the :class:`TableFacts`.
     :raises PositionError: (or ``error``) naming the field and quoting the value of the first
         problem: a leader that is no seat, a trick too long, a card in two places, hand sizes
@@ -339,6 +342,12 @@ def check_table(
         raise error(
             "declarer", f"{declarer!r} given, but {game.title} has no declarer (Calabrasella has)"
         )
+    if game.needs_dealer:
+        if dealer is None:
+            raise error("dealer", f"is missing: a position of {game.title} names the dealer")
+        parse_seat("dealer", dealer, n, error)
+    elif dealer is not None:
+        raise error("dealer", f"{dealer!r} given, but a position of {game.title} names no dealer")
     if isinstance(set_aside, int):
         aside_size, set_aside = set_aside, ()
     else:
@@ -445,7 +454,7 @@ def check_table(
     if won is not None:
         won = tuple(won)
         for seat, w in enumerate(won):
-            if len(w) % n:
+            if game.pile_tricks(w) is None:
                 raise error(
                     f"won[{seat}]", f"{len(w)} cards is not a whole number of {n}-card tricks"
                 )
@@ -465,6 +474,12 @@ def check_table(
             raise error(
                 "taken", f"{list(taken)} is not the points of the won cards {list(taken_t)}"
             )
+    elif game.fool is not None:
+        raise error(
+            "won",
+            f"is missing: a position of {game.title} gives each seat's pile of won cards (the "
+            "Fool goes back to the seat that played it)",
+        )
     else:
         assert gone is not None
         taken_t = parse_taken(taken, n, game, error)

@@ -9,12 +9,16 @@ played from), not against a second copy of the code.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ciapano import TAROCCHI_62, CardSet, GameError, TarotCard, TarotSuit
+import ciapano
+from ciapano import TAROCCHI_62, CardSet, GameError, Position, TarotCard, TarotSuit
 from ciapano.games import Tarocchi, find_game
+from ciapano.reference import reference_move_values, reference_value
 
 GAME = Tarocchi()
 FOOL = TarotCard("FOOL")
@@ -140,3 +144,125 @@ def test_the_hand_score():
         GAME.hand_score([60, 20, 34, 0], 0, [8, 3, 4, 1])
     with pytest.raises(GameError, match=r"^tricks"):
         GAME.hand_score([60, 20, 34, 0], 0)
+
+
+# -- positions (played with Position, solved by the reference solver) ----------------------------
+
+
+def _small(seed: int, h: int) -> Position:
+    """A random position of ``h`` cards a seat at a trick's start, the dealer's two discards set
+    aside, the other cards in the seats' piles as whole tricks (the Fool, when played, in the
+    pile of a seat other than the trick's winner)."""
+    rng = random.Random(seed)
+    cards = list(TAROCCHI_62)
+    rng.shuffle(cards)
+    hands = [cards[s * h : (s + 1) * h] for s in range(4)]
+    aside, rest = cards[4 * h : 4 * h + 2], cards[4 * h + 2 :]
+    piles = [CardSet() for _ in range(4)]
+    for t in range(0, len(rest), 4):
+        trick = rest[t : t + 4]
+        winner = rng.randrange(4)
+        if FOOL in trick:
+            player = rng.choice([s for s in range(4) if s != winner])
+            piles[player] = piles[player].add(FOOL)
+            trick = [c for c in trick if c is not FOOL]
+        piles[winner] = piles[winner] | CardSet(trick)
+    return Position(
+        hands, rng.randrange(4), won=piles, game=GAME, set_aside=aside, dealer=rng.randrange(4)
+    )
+
+
+def test_the_fool_goes_back_to_its_player_and_the_discards_to_the_dealer():
+    t = TarotCard
+    pos = Position.from_deal(_deal(), 3, game=GAME, set_aside=["10S", "9S"])
+    assert pos.dealer == 3 and pos.leader == 0 and pos.first_trick
+    assert all(len(h) == 15 for h in pos.hands)
+    # Seat 0 leads KS; seat 1 plays the Fool; seat 2 trumps; seat 3 follows.
+    after = pos.play_all(["KS", "FOOL", "2T", "5S"])
+    assert after.leader == 2 and after.tricks == (0, 0, 1, 0)
+    assert after.won[1] == CardSet([FOOL]) and after.won[2] == CardSet([t("KS"), t("2T"), t("5S")])
+    assert after.taken == (0, 5, 7, 0)
+    assert GAME.pile_tricks(after.won[2]) == 1 and GAME.pile_tricks(after.won[1]) == 0
+
+
+def _deal() -> list[list[str]]:
+    """A deal where seat 0 holds KS, seat 1 the Fool and no spade, seat 2 trumps and no spade,
+    seat 3 (the dealer, 17 cards) the 5 of spades and the discards 10S 9S."""
+    rest = [c for c in TAROCCHI_62 if c.text not in {"KS", "FOOL", "2T", "5S", "10S", "9S"}]
+    spades = [c for c in rest if c.suit is TarotSuit.S]
+    trumps = [c for c in rest if c.suit is TarotSuit.T]
+    others = [c for c in rest if c.suit not in (TarotSuit.S, TarotSuit.T)]
+    seat1 = others[:14]
+    seat2 = trumps[:14]
+    pool = others[14:] + trumps[14:] + spades
+    seat0, seat3 = pool[:14], pool[14:]
+    return [
+        [c.text for c in seat0] + ["KS"],
+        [c.text for c in seat1] + ["FOOL"],
+        [c.text for c in seat2] + ["2T"],
+        [c.text for c in seat3] + ["5S", "10S", "9S"],
+    ]
+
+
+def test_the_dealers_discards_are_checked():
+    deal = _deal()
+    with pytest.raises(ciapano.PositionError, match=r"^discards: KS is a 5-point card"):
+        Position.from_deal(
+            [[*deal[0][:-1], "10S"], deal[1], deal[2], [*deal[3][:-2], "9S", "KS"]], 3,
+            game=GAME, set_aside=["KS", "9S"],
+        )  # fmt: skip
+    trump = next(c for c in deal[3] if c.endswith("T") and c not in ("1T", "21T"))
+    with pytest.raises(ciapano.PositionError, match=r"^discards: .*T discarded while"):
+        Position.from_deal(deal, 3, game=GAME, set_aside=["10S", trump])
+    with pytest.raises(ciapano.PositionError, match=r"^discards: 1 card"):
+        Position.from_deal(deal, 3, game=GAME, set_aside=["10S"])
+
+
+def test_positions_name_the_dealer_and_give_piles():
+    pos = _small(1, 2)
+    with pytest.raises(ciapano.PositionError, match=r"^dealer: is missing"):
+        Position(pos.hands, pos.leader, won=pos.won, game=GAME, set_aside=pos.set_aside)
+    with pytest.raises(ciapano.PositionError, match=r"^won: is missing"):
+        Position(pos.hands, pos.leader, taken=pos.taken, game=GAME, set_aside=pos.set_aside,
+                 dealer=0)  # fmt: skip
+    piles = list(pos.won)
+    moved = next(iter(piles[0] - CardSet([FOOL]))) if piles[0] - CardSet([FOOL]) else None
+    if moved is not None:
+        piles[0] = piles[0].remove(moved)
+        piles[1] = piles[1].add(moved)
+        with pytest.raises(ciapano.PositionError, match=r"^won\["):
+            Position(pos.hands, pos.leader, won=piles, game=GAME, set_aside=pos.set_aside,
+                     dealer=0)  # fmt: skip
+    with pytest.raises(ciapano.PositionError, match=r"^dealer: 1 given"):
+        Position([["3S"], ["2S"], ["AS"], ["KS"]], 0, dealer=1)
+    with pytest.raises(ciapano.GameError, match="no search engine"):
+        ciapano.solve(pos)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_reference_plays_the_sides_zero_sum(seed):
+    pos = _small(seed, 2)
+    ours, theirs = reference_value(pos, 0), reference_value(pos, 1)
+    assert ours + theirs == 114
+    assert reference_value(pos, 2) == ours and reference_value(pos, 3) == theirs
+    values = reference_move_values(pos, 0)
+    best = max(values.values()) if pos.to_move in (0, 2) else min(values.values())
+    assert best == reference_value(pos, 0)
+
+
+def test_a_partnership_without_a_trick_scores_nothing_even_with_the_fool():
+    # Seats 1 and 3 have won every trick so far; seat 2 holds the Fool, seat 0 (the dealer) a
+    # card that cannot win the last trick: seats 0 and 2 end with 0, though the Fool would go
+    # to seat 2's pile and the discards count for the dealer.
+    kept = CardSet([FOOL, *(TarotCard(t) for t in ("5S", "KS", "6C", "10S", "9S"))])
+    rest = list(TAROCCHI_62.cards - kept)
+    piles = [CardSet(), CardSet(rest[:28]), CardSet(), CardSet(rest[28:])]
+    last = Position(
+        [["5S"], ["KS"], ["FOOL"], ["6C"]], 0, won=piles, game=GAME, set_aside=["10S", "9S"],
+        dealer=0,
+    )  # fmt: skip
+    assert reference_value(last, 0) == reference_value(last, 2) == 0
+    assert reference_value(last, 1) == 114
+    end = last.play_all(["5S", "KS", "FOOL", "6C"])
+    assert end.won[2] == CardSet([FOOL]) and end.final_points()[0] == 2  # the discards 10S 9S
+    assert end.score() == [0, 114, 0, 114]
