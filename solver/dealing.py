@@ -54,6 +54,8 @@ def random_deals(
         game's.
     """
     g = _game(players, game)
+    if g.needs_dealer:
+        raise GameError("game", f"random deals of {g.title} are not supported yet")
     n = g.players
     d = n - 1 if dealer is None else dealer
     rng = np.random.default_rng(seed)

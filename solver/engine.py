@@ -61,6 +61,12 @@ _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
 _ENGINES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella")
 
 
+def has_engine(game: str) -> bool:
+    """Whether the game called ``game`` has a compiled search engine (Piedicavallo tarocchi has
+    none yet: :mod:`ciapano.reference` solves its small positions)."""
+    return game in _ENGINES
+
+
 def engine_for(game: str) -> ModuleType:
     """The compiled engine of a game, ``ciapano._engine_<game>``.
 

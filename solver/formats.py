@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import jsonschema
 
-from .cards import Card, CardSet
+from .cards import Card, CardSet, TarotCard
 from .errors import CardError, GameError, InformationSetError, PositionError
 from .games import Game, counts_text, find_game
 from .position import Position
@@ -78,8 +78,10 @@ def _path(parts: Any) -> str:
     return out
 
 
-def schema_error(error: jsonschema.ValidationError, form: str) -> PositionError:
-    """One readable PositionError for a schema violation."""
+def schema_error(
+    error: jsonschema.ValidationError, form: str, game: object = None
+) -> PositionError:
+    """One readable PositionError for a schema violation (``game``: the file's ``"game"``)."""
     field = _path(error.absolute_path)
     value = error.instance
     kind = error.validator
@@ -88,7 +90,7 @@ def schema_error(error: jsonschema.ValidationError, form: str) -> PositionError:
         # the value's type.
         fitting = [e for e in error.context if e.validator != "type"]
         if fitting:
-            return schema_error(min(fitting, key=lambda e: len(e.absolute_path)), form)
+            return schema_error(min(fitting, key=lambda e: len(e.absolute_path)), form, game)
         message = f"{value!r} is neither a list of cards nor a number of cards"
     elif "propertyNames" in error.schema_path:
         message = f"{value!r} is not a seat: seats are 0..4"
@@ -100,6 +102,12 @@ def schema_error(error: jsonschema.ValidationError, form: str) -> PositionError:
             message = f"{value!r} is not a card"
         except CardError as e:
             message = e.reason
+            if game == "tarocchi":
+                try:
+                    TarotCard(value)
+                    message = f"{value!r} is not a card"
+                except CardError as tarot:
+                    message = tarot.reason
     elif kind == "additionalProperties":
         known = sorted(error.schema.get("properties", {}))
         extra = sorted(set(value) - set(known)) if isinstance(value, dict) else []
@@ -192,6 +200,8 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
             "take",
             "held",
         ):
+            if field == "discards" and game.needs_dealer:
+                continue  # Piedicavallo tarocchi's dealer's discards
             if field in data:
                 raise PositionError(
                     field,
@@ -233,8 +243,14 @@ def _check(data: Mapping[str, Any]) -> tuple[str, Game]:
         if any(is_game_branch(e) for e in errors):
             # A game's own constraints (its players, options, discard): said in its terms.
             raise_game_error(data, key)
-        raise schema_error(errors[0], form)
-    return form, file_game(data, key)
+        raise schema_error(errors[0], form, data.get("game"))
+    game = file_game(data, key)
+    if form == "snapshot" and not game.needs_dealer and "dealer" in data:
+        # Only Piedicavallo tarocchi's snapshots name the dealer.
+        raise PositionError(
+            "", "['dealer'] belong to the history form, which needs 'deal' and 'dealer'"
+        )
+    return form, game
 
 
 def is_game_branch(error: jsonschema.ValidationError) -> bool:
@@ -286,9 +302,14 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         if exchange is not None:
             start = exchange.opening(game, data["deal"], data["dealer"])
         else:
+            if game.needs_dealer and "discards" not in data:
+                raise PositionError(
+                    "discards", f"is missing: a history of {game.title} gives the dealer's two"
+                )
             start = Position.from_deal(
-                data["deal"], data["dealer"], data.get("discard"), game, data.get("stock")
-            )
+                data["deal"], data["dealer"], data.get("discard"), game, data.get("stock"),
+                set_aside=data.get("discards") if game.needs_dealer else None,
+            )  # fmt: skip
         return start.play_all(data.get("play", []))
     counts = _counts(data)
     if counts:
@@ -309,7 +330,9 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         tricks=data.get("tricks"),
         stock=data.get("stock"),
         declarer=data.get("declarer"),
-        set_aside=data.get("set_aside"),
+        # Piedicavallo tarocchi's set-aside cards are the dealer's "discards".
+        set_aside=data.get("discards" if game.needs_dealer else "set_aside"),
+        dealer=data.get("dealer"),
     )
     if "gone" in data and CardSet(data["gone"]) != cards_gone(pos):
         raise PositionError(
@@ -346,6 +369,11 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
     """
     form, game = _check(data)
     n = game.players
+    if game.fool is not None:
+        raise InformationSetError(
+            "game",
+            f"{game.name!r}: a seat's view of {game.title} (sampling, PIMC) is not supported yet",
+        )
     if view is None:
         view = data.get("view")
     if view is not None and (

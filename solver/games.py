@@ -1106,9 +1106,10 @@ class Tarocchi(Game):
     (:data:`~ciapano.TAROCCHI_62`), 15 cards each after the dealer's two discards, trumps and
     the Fool; the value is a partnership's points (114 in a hand), higher is better.
 
-    The rules of play and the hand's score are here; positions, files and the search core do
-    not take the game yet (it is not among :data:`GAMES`, so no file names it), which the next
-    steps of the game's issue add.
+    Positions name the ``dealer``, whose partnership owns its two discards (the position's
+    set-aside cards, a file's ``"discards"``), and give each seat's pile of won cards (the Fool
+    in the pile of the seat that played it).  The search core has no engine for the game yet:
+    :mod:`ciapano.reference` solves small positions.
     """
 
     name: ClassVar[str] = "tarocchi"
@@ -1352,6 +1353,7 @@ GAMES: dict[str, type[Game]] = {
     "mattazza": Mattazza,
     "kifameno": Kifameno,
     "calabrasella": Calabrasella,
+    "tarocchi": Tarocchi,
 }
 
 

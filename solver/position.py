@@ -582,7 +582,8 @@ class Position:
         if self._declarer is not None:
             d["declarer"] = self._declarer
         if self._set_aside:
-            d["set_aside"] = [c.text for c in self._set_aside]
+            key = "discards" if self._game.needs_dealer else "set_aside"
+            d[key] = [c.text for c in self._set_aside]
         if self._dealer is not None:
             d["dealer"] = self._dealer
         d["rules"] = self._game.options

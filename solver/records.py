@@ -252,6 +252,10 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         game = file_game(data, "deal")
     except PositionError as e:
         raise RecordError(e.field, e.reason, rid) from None
+    if game.needs_dealer:
+        raise RecordError(
+            "game", f"hand records of {game.title} are not supported yet (positions are)", rid
+        )
     exchange = None
     if game.has_declarer:
         from .calabrasella import Exchange  # (here: the other games' records need none of it)

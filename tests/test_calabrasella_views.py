@@ -175,7 +175,8 @@ def test_the_truth_and_every_sample_fit_the_view(seed, k, view):
         assert deal.declarer == record["declarer"] and len(deal.set_aside) == 4
         # Consistency is not vacuous: another seat's hand swapped with the viewer's is refused.
         other = info.hidden_seats[0]
-        if deal.hands[other] != info.hand and len(deal.hands[other]) == len(info.hand):
+        same = deal.hands[other] != info.hand and len(deal.hands[other]) == len(info.hand)
+        if same and not deal.trick:
             hands = list(deal.hands)
             hands[other], hands[info.view] = hands[info.view], hands[other]
             swapped = ciapano.Position(

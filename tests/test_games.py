@@ -54,6 +54,7 @@ def test_games_are_found_by_name() -> None:
         "mattazza": ciapano.Mattazza,
         "kifameno": ciapano.Kifameno,
         "calabrasella": ciapano.Calabrasella,
+        "tarocchi": ciapano.games.Tarocchi,
     } == GAMES
     for name in ("ciapano", "Ciapano", "CIAPANO", "ciapanò", "Ciapanò", " ciapano "):
         assert find_game(name) is Ciapano
@@ -89,7 +90,8 @@ def test_game_from_dict_takes_the_rules_object_with_defaults() -> None:
         ("busca", 4, {"cappotto": "all"}, "rules.cappotto", "Busca"),
         ("busca", 3, None, "players", "3"),
         ("busca", 4, ["cappotto"], "rules", "['cappotto']"),
-        ("tarocchi", 4, None, "game", "'tarocchi'"),
+        ("scopa", 4, None, "game", "'scopa'"),
+        ("tarocchi", 3, None, "players", "3"),
     ],
 )
 def test_bad_game_fields_name_the_field(name, players, rules, field, mention) -> None:

@@ -9,14 +9,17 @@ played from), not against a second copy of the code.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ciapano
 from ciapano import TAROCCHI_62, CardSet, GameError, Position, TarotCard, TarotSuit
+from ciapano.cli.main import app, solve_app
 from ciapano.games import Tarocchi, find_game
 from ciapano.reference import reference_move_values, reference_value
 
@@ -33,8 +36,7 @@ def test_the_game():
     assert GAME.value_bounds == (0, 114) and repr(GAME) == "Tarocchi()"
     with pytest.raises(GameError, match="players"):
         Tarocchi(players=3)
-    with pytest.raises(GameError, match="not a known game"):
-        find_game("tarocchi")  # not among the games files name until positions take it
+    assert find_game("Tarocchi") is Tarocchi
 
 
 def test_card_points_add_up_to_114():
@@ -266,3 +268,68 @@ def test_a_partnership_without_a_trick_scores_nothing_even_with_the_fool():
     end = last.play_all(["5S", "KS", "FOOL", "6C"])
     assert end.won[2] == CardSet([FOOL]) and end.final_points()[0] == 2  # the discards 10S 9S
     assert end.score() == [0, 114, 0, 114]
+
+
+# -- files and commands ---------------------------------------------------------------------------
+
+
+def _history(**change) -> dict:
+    return {"game": "tarocchi", "dealer": 3, "deal": _deal(), "discards": ["10S", "9S"],
+            "play": ["KS", "FOOL", "2T", "5S"], **change}  # fmt: skip
+
+
+def test_files_round_trip():
+    pos = ciapano.from_dict(_history())
+    assert pos.won[1] == CardSet([FOOL]) and pos.dealer == 3
+    data = json.loads(ciapano.dumps(pos))
+    assert data["dealer"] == 3 and data["discards"] == ["10S", "9S"] and "set_aside" not in data
+    assert ciapano.loads(json.dumps(data)) == pos
+    small = _small(7, 2)
+    assert ciapano.from_dict(small.to_dict()) == small
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def _line(runner: CliRunner, args: list[str], tool=app) -> str:
+    result = runner.invoke(tool, args)
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def _file(tmp_path, data) -> str:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_bad_input_exits_2_with_one_line(runner, tmp_path):
+    deal = _deal()
+    # A 5-point card discarded.
+    bad = _history(deal=[[*deal[0][:-1], "10S"], deal[1], deal[2], [*deal[3][:-2], "9S", "KS"]],
+                   discards=["KS", "9S"], play=[])  # fmt: skip
+    assert "5-point" in _line(runner, [_file(tmp_path, bad)], solve_app)
+    # A plain card played by a seat void in the suit led that holds a trump (seat 1 given one
+    # of seat 2's trumps for one of its cups).
+    swapped = [list(h) for h in deal]
+    swapped[1][0], swapped[2][0] = swapped[2][0], swapped[1][0]
+    plain = _history(deal=swapped, play=["KS", swapped[1][1]])
+    line = _line(runner, [_file(tmp_path, plain)], solve_app)
+    assert "play[1]" in line and "must trump" in line
+    # 63 cards: a card twice.
+    twice = _history(deal=[deal[0], deal[1], deal[2], [*deal[3][:-1], deal[0][0]]])
+    assert "twice" in _line(runner, [_file(tmp_path, twice)], solve_app)
+    # A card of neither deck is told in the tarocchi deck's terms.
+    assert "not a tarocchi card" in _line(
+        runner, [_file(tmp_path, _history(discards=["10S", "0T"]))], solve_app
+    )
+    # No solver yet, no random deals yet: said in one line.
+    assert "no solver yet" in _line(runner, [_file(tmp_path, _history())], solve_app)
+    assert "no solver yet" in _line(runner, ["check", _file(tmp_path, _history()), "7T"])
+    assert "not supported yet" in _line(runner, ["deal", "--game", "tarocchi"])
+    assert "not supported yet" in _line(runner, ["sample", _file(tmp_path, _history())])
