@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from clitools import error_line
 
 import ciapano
 from ciapano import Busca, Card, CardSet, Suit
@@ -73,16 +74,7 @@ def _json(runner: CliRunner, args: list[str], code: int = 0, tool=app) -> dict:
     return json.loads(_run(runner, args, code, tool))
 
 
-def _error(runner: CliRunner, args: list[str], tool=app) -> str:
-    """The one line of a command that exits 2 on bad input."""
-    result = runner.invoke(tool, args)
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    assert result.stdout == ""
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert ": error: " in lines[0]
-    return lines[0]
+_error = error_line
 
 
 def _write(tmp_path: Path, name: str, data: dict) -> Path:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from clitools import error_line
 
 import ciapano
 from ciapano import Calabrasella, Card, CardSet, Position, SetAside
@@ -34,14 +35,7 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-def _error(runner: CliRunner, args: list[str], tool=app) -> str:
-    """The one line of a command that exits 2 on bad input."""
-    result = runner.invoke(tool, args)
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
+_error = error_line
 
 
 # -- the game ------------------------------------------------------------------------------------

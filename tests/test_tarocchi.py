@@ -14,12 +14,13 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from clitools import error_line
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ciapano
 from ciapano import TAROCCHI_62, CardSet, GameError, Position, TarotCard, TarotSuit
-from ciapano.cli.main import app, solve_app
+from ciapano.cli.main import solve_app
 from ciapano.games import Tarocchi, find_game
 from ciapano.reference import reference_move_values, reference_value
 
@@ -293,13 +294,7 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-def _line(runner: CliRunner, args: list[str], tool=app) -> str:
-    result = runner.invoke(tool, args)
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    return lines[0]
+_line = error_line
 
 
 def _file(tmp_path, data) -> str:
