@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from .cards import CardSet
 from .errors import GameError
 from .games import Ciapano, Game
 from .position import Position
@@ -48,14 +49,14 @@ def random_deals(
         14th card is its discard; in a game with a stock (Kifameno) the cards after the hands
         are the stock, top card first; in a game with a declarer (Calabrasella) the seat after
         the dealer declares, the hands are taken as after its exchange and the last four cards
-        are the set-aside ones.  For the same seed, Ciapanò's deals are those of earlier
-        versions.
+        are the set-aside ones; in Piedicavallo tarocchi the dealer gets the last two cards too
+        and discards two by :meth:`Tarocchi.simple_discards
+        <ciapano.games.Tarocchi.simple_discards>`.  For the same seed, Ciapanò's deals are
+        those of earlier versions.
     :raises GameError: for a number of players the game is not played by, or that is not the
         game's.
     """
     g = _game(players, game)
-    if g.needs_dealer:
-        raise GameError("game", f"random deals of {g.title} are not supported yet")
     n = g.players
     d = n - 1 if dealer is None else dealer
     rng = np.random.default_rng(seed)
@@ -70,6 +71,14 @@ def random_deals(
             yield Position.from_deal(
                 hands, d, game=g, declarer=g.next_seat(d), set_aside=order[n * size :]
             )
+        elif g.needs_dealer:
+            # Piedicavallo tarocchi: the dealer's 17 cards, and a simple choice of its discards.
+            full = CardSet(hands[d] + order[n * size :])
+            discards = g.simple_discards(full)  # type: ignore[attr-defined]
+            yield Position.from_deal(
+                [full if s == d else h for s, h in enumerate(hands)], d, game=g,
+                set_aside=discards,
+            )  # fmt: skip
         else:
             yield Position.from_deal(hands, d, discard, g, stock)
 
@@ -135,6 +144,10 @@ def random_histories(
             record["discard"] = pos.discard.text
         if pos.stock:
             record["stock"] = [c.text for c in pos.stock]
+        if rules.needs_dealer:
+            # Piedicavallo tarocchi: the dealer's 17 cards as dealt, and its discards.
+            record["deal"][d] = (pos.hands[d] | CardSet(pos.set_aside)).texts()
+            record["discards"] = [c.text for c in pos.set_aside]
         if rules.has_declarer:
             # Calabrasella: the deal's hands as dealt, the widow, and a simple declarer's call
             # and exchange (ciapano.calabrasella.simple_call_and_exchange).

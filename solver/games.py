@@ -1279,6 +1279,19 @@ class Tarocchi(Game):
                 )
         return None
 
+    def simple_discards(self, hand: CardSet) -> tuple[Card, Card]:
+        """A simple legal choice of the dealer's two discards from its 17 cards, for random
+        deals (not the best one): its two cheapest cards that are neither trumps nor worth 5
+        (the lowest first), with its lowest trumps not worth 5 where it has too few of them."""
+
+        def cheap(card: Card) -> tuple[int, int]:
+            return (self.card_points(card), card.rank)
+
+        plain = sorted((c for c in hand if c.suit not in (None, TarotSuit.T)), key=cheap)
+        trumps = sorted(hand.suit(TarotSuit.T), key=cheap)
+        allowed = [c for c in plain + trumps if self.card_points(c) != 5]
+        return (allowed[0], allowed[1])
+
     # -- scoring -------------------------------------------------------------------------------
 
     def hand_score(

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import ciapano
 from ciapano import TAROCCHI_62, CardSet, GameError, Position, TarotCard, TarotSuit
-from ciapano.cli.main import solve_app
+from ciapano.cli.main import app, solve_app
 from ciapano.games import Tarocchi, find_game
 from ciapano.reference import reference_move_values, reference_value
 
@@ -326,5 +326,33 @@ def test_bad_input_exits_2_with_one_line(runner, tmp_path):
     # No solver yet, no random deals yet: said in one line.
     assert "no solver yet" in _line(runner, [_file(tmp_path, _history())], solve_app)
     assert "no solver yet" in _line(runner, ["check", _file(tmp_path, _history()), "7T"])
-    assert "not supported yet" in _line(runner, ["deal", "--game", "tarocchi"])
+    assert "not supported yet" in _line(runner, ["deal", "--game", "tarocchi", "--play", "random"])
     assert "not supported yet" in _line(runner, ["sample", _file(tmp_path, _history())])
+
+
+def test_random_deals(runner):
+    from ciapano.dealing import random_deals
+
+    deals = list(random_deals(count=6, seed=3, game=GAME))
+    assert deals == list(random_deals(count=6, seed=3, game=GAME))
+    for pos in deals:
+        assert pos.dealer == 3 and pos.leader == 0 and pos.first_trick
+        assert all(len(h) == 15 for h in pos.hands) and len(pos.set_aside) == 2
+        full = pos.hands[3] | CardSet(pos.set_aside)
+        assert GAME.discard_error(full, pos.set_aside) is None
+    result = runner.invoke(app, ["deal", "--game", "tarocchi", "--count", "3", "--seed", "5"])
+    assert result.exit_code == 0, result.stderr
+    for line in result.stdout.splitlines():
+        record = json.loads(line)
+        assert len(record["deal"][record["dealer"]]) == 17
+        pos = ciapano.from_dict(record)  # the discards checked again on reading
+        assert CardSet(pos.set_aside) == TAROCCHI_62.parse_cards(" ".join(record["discards"]))
+
+
+def test_simple_discards_are_legal_even_when_forced():
+    # A dealer with only one card that is neither a trump nor worth 5 discards it and a trump.
+    hand = TAROCCHI_62.parse_cards("KS KH KD KC 1T 21T FOOL 2T 3T 4T 5T 6T 7T 8T 9T 10T 6D")
+    assert len(hand) == 17
+    discards = GAME.simple_discards(hand)
+    assert {c.text for c in discards} == {"6D", "2T"}
+    assert GAME.discard_error(hand, discards) is None
