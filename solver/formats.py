@@ -27,7 +27,7 @@ import jsonschema
 
 from .cards import Card, CardSet, TarotCard
 from .errors import CardError, GameError, InformationSetError, PositionError
-from .games import Game, counts_text, find_game
+from .games import GAMES, Game, counts_text, find_game
 from .position import Position
 from .sampling import InformationSet, cards_gone, check_voids, parse_suit
 
@@ -97,17 +97,14 @@ def schema_error(
     elif kind == "pattern" and error.validator_value == schema()["$defs"]["suit"]["pattern"]:
         message = f"{value!r} is not a suit: write S H D C (or ♠ ♥ ♦ ♣)"
     elif kind == "pattern":
+        # Told in the terms of the file's deck (the tarocchi deck's cards are TarotCards).
+        kind_of_game = GAMES.get(game) if isinstance(game, str) else None
+        read = TarotCard if kind_of_game is not None and kind_of_game.card_base else Card
         try:
-            Card(value)
+            read(value)
             message = f"{value!r} is not a card"
         except CardError as e:
             message = e.reason
-            if game == "tarocchi":
-                try:
-                    TarotCard(value)
-                    message = f"{value!r} is not a card"
-                except CardError as tarot:
-                    message = tarot.reason
     elif kind == "additionalProperties":
         known = sorted(error.schema.get("properties", {}))
         extra = sorted(set(value) - set(known)) if isinstance(value, dict) else []

@@ -101,6 +101,27 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _check_shares(
+    field: str, values: Sequence[int], n: int, total: int, what: str, *, at_most: bool = False
+) -> None:
+    """Check that ``values`` are ``n`` whole numbers >= 0 that add up to ``total`` (at most
+    ``total`` with ``at_most``): each seat's share of the deck's card points or of the hand's
+    tricks (``what`` names them, for the message).
+
+    :raises GameError: naming ``field`` and quoting the values.
+    """
+    if (
+        len(values) != n
+        or any(not _is_int(v) or v < 0 for v in values)
+        or (sum(values) > total if at_most else sum(values) != total)
+    ):
+        bound = "at most " if at_most else ""
+        raise GameError(
+            field,
+            f"{list(values)} do not share out {bound}{total} {what} among {n} seats",
+        )
+
+
 def trick_winner(cards: Sequence[Card], leader: int, players: int) -> int:
     """The seat that wins a complete trick without trumps: the highest card of the suit led
     (``docs/rules.md#the-40-card-deck``).
@@ -674,11 +695,7 @@ class _WholePoints(Game):
             or a last-trick seat out of range.
         """
         n = self.players
-        total = self.card_total
-        if len(taken) != n or any(not _is_int(t) or t < 0 for t in taken) or sum(taken) != total:
-            raise GameError(
-                "taken", f"{list(taken)} do not share out the deck's {total} points among {n} seats"
-            )
+        _check_shares("taken", taken, n, self.card_total, "card points of the deck")
         if not _is_int(last_trick) or not 0 <= last_trick < n:
             raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
         return [t + self.last_trick_points if s == last_trick else t for s, t in enumerate(taken)]
@@ -849,14 +866,7 @@ class Mattazza(_WholePoints):
         n = self.players
         if tricks is None:
             raise GameError("tricks", "is missing: Mattazza scores the seats that won no trick")
-        if (
-            len(tricks) != n
-            or any(not _is_int(t) or t < 0 for t in tricks)
-            or sum(tricks) != self.tricks
-        ):
-            raise GameError(
-                "tricks", f"{list(tricks)} do not share out the hand's {self.tricks} tricks"
-            )
+        _check_shares("tricks", tricks, n, self.tricks, "tricks of the hand")
         for seat in range(n):
             if tricks[seat] == 0 and (taken[seat] or seat == last_trick):
                 why = "won the last trick" if seat == last_trick else f"took {taken[seat]} points"
@@ -1050,14 +1060,7 @@ class Calabrasella(_WholePoints):
             more than the deck's 32, a last-trick seat or declarer out of range.
         """
         n = self.players
-        if (
-            len(taken) != n
-            or any(not _is_int(t) or t < 0 for t in taken)
-            or (sum(taken) > self.card_total)
-        ):
-            raise GameError(
-                "taken", f"{list(taken)} are not {n} seats' shares of the deck's {self.card_total}"
-            )
+        _check_shares("taken", taken, n, self.card_total, "card points of the deck", at_most=True)
         if not _is_int(last_trick) or not 0 <= last_trick < n:
             raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
         if not _is_int(declarer) or not 0 <= declarer < n:  # type: ignore[operator]
@@ -1312,23 +1315,10 @@ class Tarocchi(Game):
             or not 15 in all.
         """
         n = self.players
-        if (
-            len(taken) != n
-            or any(not _is_int(t) or t < 0 for t in taken)
-            or (sum(taken) != self.card_total)
-        ):
-            raise GameError(
-                "taken", f"{list(taken)} are not {n} seats' shares of the deck's {self.card_total}"
-            )
-        if (
-            tricks is None
-            or len(tricks) != n
-            or any(not _is_int(t) or t < 0 for t in tricks)
-            or sum(tricks) != self.tricks
-        ):
-            raise GameError(
-                "tricks", f"{tricks!r} are not {n} seats' shares of {self.tricks} tricks"
-            )
+        _check_shares("taken", taken, n, self.card_total, "card points of the deck")
+        if tricks is None:
+            raise GameError("tricks", f"is missing: {self.title} scores a side without a trick")
+        _check_shares("tricks", tricks, n, self.tricks, "tricks of the hand")
         out = [0] * n
         for side in self.sides:
             other = next(x for x in self.sides if x != side)

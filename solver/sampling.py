@@ -422,10 +422,12 @@ class InformationSet:
                 cards = cards - CardSet([called])
             groups.append((suit.name, cards, tuple(suit not in v for _, _, v in slots)))
         if called is not None:
-            declarer = f"seat {self.declarer}"
+            # The slots are the hidden seats in order, then (last) the unseen set-aside cards.
+            hidden = self.hidden_seats
             able = tuple(
-                (name == declarer and called.suit not in v) or name == "the set-aside cards"
-                for name, _, v in slots
+                (j < len(hidden) and hidden[j] == self.declarer and called.suit not in v)
+                or (j == len(slots) - 1 and self.set_aside_hidden > 0)
+                for j, (_, _, v) in enumerate(slots)
             )
             groups.append((f"the called card {called}", CardSet([called]), able))
         return groups
