@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from .cards import CARDS, Card, CardSet
+from .cards import Card, CardSet
 from .engine import OPTION_ALL, SearchLimits, open_search, root_args
 from .errors import (
     AnalysisInterrupted,
@@ -141,7 +141,7 @@ class _Engine:
     def classes(self, position: Position) -> list[list[Card]]:
         """The legal cards as classes of equivalent cards (same value), highest card first."""
         self._root(position)
-        return [[CARDS[i] for i in cls] for cls in self.core.classes()]
+        return [[Card(i) for i in cls] for cls in self.core.classes()]
 
     @property
     def nodes(self) -> int:

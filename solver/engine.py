@@ -35,7 +35,7 @@ from ._limits import (
     SearchLimits,
 )
 from .errors import GameError
-from .games import Busca, Calabrasella, Cappotto, Ciapano, Mattazza
+from .games import Busca, Calabrasella, Cappotto, Ciapano, Mattazza, Tarocchi
 
 __all__ = [
     "OPTION_ALL",
@@ -48,9 +48,11 @@ __all__ = [
     "OPTION_QUASI",
     "OPTION_RELATIVE",
     "OPTION_TT",
-    "DeclarerSearch",
     "ExchangeSearch",
     "SearchLimits",
+    "SidesSearch",
+    "core_groups",
+    "core_root",
     "engine_for",
     "open_search",
     "release_tables",
@@ -58,12 +60,12 @@ __all__ = [
 ]
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
-_ENGINES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella")
+_ENGINES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella", "tarocchi")
 
 
 def has_engine(game: str) -> bool:
-    """Whether the game called ``game`` has a compiled search engine (Piedicavallo tarocchi has
-    none yet: :mod:`ciapano.reference` solves its small positions)."""
+    """Whether the game called ``game`` has a compiled search engine (every game of
+    :data:`ciapano.GAMES` has one)."""
     return game in _ENGINES
 
 
@@ -104,6 +106,8 @@ def _scoring(position: Any) -> dict[str, int]:
         return {"last_trick_points": game.last_trick_points}
     if isinstance(game, Calabrasella):
         return _calabrasella_scoring(game, position.set_aside)
+    if isinstance(game, Tarocchi):
+        return _tarocchi_scoring(game, position.dealer, position.set_aside)
     raise GameError("game", f"{game.name!r}: no search engine for {game.title} yet")
 
 
@@ -112,6 +116,32 @@ def _calabrasella_scoring(game: Calabrasella, set_aside: Any) -> dict[str, int]:
     points where they score (with the last trick), else 0."""
     scored = game.points(set_aside) if game.set_aside_scored else 0
     return {"last_trick_points": game.last_trick_points, "set_aside_points": scored}
+
+
+def _tarocchi_scoring(game: Tarocchi, dealer: int, discards: Any) -> dict[str, int]:
+    """Piedicavallo tarocchi's engine parameters: the trumps' suit group and the Fool's card
+    (``core_groups``), the dealer and its discards' points (``ext/tarocchi/game.pxd``)."""
+    return {
+        "trump_suit": list(game.deck.suits).index(game.trump),
+        "fool": game.fool.index - game.card_base,
+        "dealer": dealer,
+        "discard_points": game.points(discards),
+    }
+
+
+def core_groups(game: Any) -> list[int]:
+    """The search core's suit groups of a game's deck, as masks of the core's cards (the deck's
+    masks shifted down by :attr:`Deck.base <ciapano.Deck.base>`): the deck's suits in order,
+    then each card of no suit (the tarocchi Fool) as a group of its own."""
+    deck = game.deck
+    base = deck.base
+    groups = [m >> base for m in deck.suit_masks]
+    rest = (deck.mask >> base) & ~sum(groups)
+    while rest:
+        low = rest & -rest
+        groups.append(low)
+        rest ^= low
+    return groups
 
 
 def _new_search(
@@ -126,7 +156,8 @@ def _new_search(
     limits: SearchLimits | None,
     stock: list[int] | tuple[()] = (),
 ) -> Any:
-    """A game's engine ``Search`` on a root given as masks (``root_args``'s form)."""
+    """A game's engine ``Search`` on a root given as masks of the core's cards (``root_args``'s
+    form shifted by ``core_root``)."""
     return engine_for(game.name).Search(
         game.players,
         hands,
@@ -134,7 +165,7 @@ def _new_search(
         trick,
         taken,
         list(game.points_by_index),
-        list(game.deck.suit_masks),
+        core_groups(game),
         scoring,
         tt_mb,
         options,
@@ -161,6 +192,18 @@ def root_args(position: Any) -> tuple[list[int], int, list[int], list[int]]:
     return hands, position.leader, [c.index for c in position.trick], taken
 
 
+def core_root(
+    game: Any, hands: list[int], leader: int, trick: list[int], taken: list[int]
+) -> tuple[list[int], int, list[int], list[int]]:
+    """``root_args``'s form (the deck's masks and card indices) in the core's cards: shifted down
+    by the deck's :attr:`~ciapano.Deck.base` (the tarocchi deck's cards are 64 to 125, the core's
+    0 to 61)."""
+    base = game.card_base
+    if not base:
+        return hands, leader, trick, taken
+    return [h >> base for h in hands], leader, [c - base for c in trick], taken
+
+
 def open_search(
     position: Any,
     tt_mb: float,
@@ -174,57 +217,68 @@ def open_search(
     :param options: the techniques to use (``OPTION_*`` flags), for tests of the search.
     :param limits: limits shared with other searches of the same solve.
     :returns: the engine's ``Search``, whose root is the position (the hands hold the cards they
-        played to the current trick; a stock, Kifameno's, is the position's, none drawn).
+        played to the current trick; a stock, Kifameno's, is the position's, none drawn); in a
+        game of two sides a :class:`SidesSearch` around it.  Cards are the deck's indices
+        (:attr:`Card.index <ciapano.Card.index>`).
     :raises GameError: for a game without an engine.
     :raises MemoryError: if the table cannot be allocated.
     """
     game = position.game
-    hands, leader, trick, taken = root_args(position)
+    hands, leader, trick, taken = core_root(game, *root_args(position))
     core = _new_search(
         game, hands, leader, trick, taken, _scoring(position), tt_mb, options, limits,
         [c.index for c in position.stock],
     )  # fmt: skip
     if game.has_declarer:
         total = game.hand_total(position.set_aside)
-        return DeclarerSearch(core, position.players, position.declarer, total)
+        return SidesSearch(core, game, position.declarer, total)
+    if game.sides is not None:
+        # The engine's perspective seat is always seat 0 (ext/tarocchi/game.pxd): its
+        # partnership minimises the other's points, and one table serves every seat's question.
+        return SidesSearch(core, game, 0, game.card_total)
     return core
 
 
-class DeclarerSearch:
-    """An engine's ``Search`` for a game of a declarer against the others (Calabrasella), asked
-    for any seat's value.
+class SidesSearch:
+    """An engine's ``Search`` for a game of two sides (Calabrasella's declarer against the
+    defenders, tarocchi's partnerships), asked for any seat's value, with the deck's cards.
 
-    The engine searches with the declarer as its perspective seat, and its value is the points
-    the defenders end the hand with, which the declarer minimises (``ext/calabrasella/game.pxd``).
-    A seat's value here is its side's points, higher is better: for a defender the engine's
-    value, for the declarer the hand's total less it.  The methods are the ``Search``'s
-    (``ext/core/driver.pxi``) with values, bounds, guesses and ranges turned accordingly; the
-    others pass through.
+    The engine searches from one perspective seat (Calabrasella: the declarer; tarocchi: seat
+    0), and its value is the points the other side ends the hand with, which the perspective
+    seat's side minimises (``ext/calabrasella/game.pxd``, ``ext/tarocchi/game.pxd``).  A seat's
+    value here is its side's points, higher is better: for the other side the engine's value,
+    for the perspective seat's side the hand's total less it.  The methods are the ``Search``'s
+    (``ext/core/driver.pxi``) with values, bounds, guesses and ranges turned accordingly, and
+    cards (arguments, :meth:`classes`, :meth:`line`, :meth:`set_root`) shifted between the
+    deck's indices and the core's (:func:`core_root`); the others pass through.
 
     :param core: the engine's ``Search``.
-    :param players: the number of seats.
-    :param declarer: the declaring seat.
+    :param game: the game (its seats, sides and deck).
+    :param perspective: the engine's perspective seat.
     :param total: the points the two sides share in this hand
-        (:meth:`Calabrasella.hand_total <ciapano.Calabrasella.hand_total>`); the attribute
-        ``total``, which :class:`ExchangeSearch` sets for each choice.
+        (:meth:`Calabrasella.hand_total <ciapano.Calabrasella.hand_total>`; tarocchi's 114); the
+        attribute ``total``, which :class:`ExchangeSearch` sets for each choice.
     """
 
-    def __init__(self, core: Any, players: int, declarer: int, total: int) -> None:
+    def __init__(self, core: Any, game: Any, perspective: int, total: int) -> None:
         self._core = core
-        self._players = players
-        self._declarer = declarer
+        self._game = game
+        self._players = game.players
+        self._perspective = perspective
+        self._turned = frozenset(game.side_of(perspective, perspective))
+        self._base = game.card_base
         self.total = total
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._core, name)
 
     def _seat(self, seat: int) -> bool:
-        """Whether ``seat`` is the declarer (its values are turned).
+        """Whether ``seat`` is of the perspective seat's side (its values are turned).
 
         :raises ValueError: if it is not a seat."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
             raise ValueError(f"seat: {seat!r} is not a seat of {self._players}")
-        return seat == self._declarer
+        return seat in self._turned
 
     def _bounds(self, turned: bool, lower: int, upper: int) -> tuple[int, int]:
         return (self.total - upper, self.total - lower) if turned else (lower, upper)
@@ -232,49 +286,68 @@ class DeclarerSearch:
     def _guess(self, turned: bool, guess: int) -> int:
         return self.total - guess if turned and guess >= 0 else guess
 
+    def _card(self, card: int) -> int:
+        return card - self._base if card >= 0 else card
+
     def value_bounds(self, seat: int, guess: int = -1) -> tuple[int, int]:
         turned = self._seat(seat)
-        lo, hi = self._core.value_bounds(self._declarer, self._guess(turned, guess))
+        lo, hi = self._core.value_bounds(self._perspective, self._guess(turned, guess))
         return self._bounds(turned, lo, hi)
 
     def value(self, seat: int) -> int:
         turned = self._seat(seat)
-        v = self._core.value(self._declarer)
+        v = self._core.value(self._perspective)
         return self.total - v if turned else v
 
     def move_bounds(self, seat: int, card: int, guess: int = -1) -> tuple[int, int]:
         turned = self._seat(seat)
-        lo, hi = self._core.move_bounds(self._declarer, card, self._guess(turned, guess))
+        lo, hi = self._core.move_bounds(
+            self._perspective, self._card(card), self._guess(turned, guess)
+        )
         return self._bounds(turned, lo, hi)
 
     def move_value(self, seat: int, card: int) -> int:
         turned = self._seat(seat)
-        v = self._core.move_value(self._declarer, card)
+        v = self._core.move_value(self._perspective, self._card(card))
         return self.total - v if turned else v
 
     def bounds(self, seat: int) -> tuple[int, int]:
         turned = self._seat(seat)
-        return self._bounds(turned, *self._core.bounds(self._declarer))
+        return self._bounds(turned, *self._core.bounds(self._perspective))
 
     def holds(self, seat: int, target: int) -> bool | None:
         """Whether ``seat``'s side can make at least ``target`` points (one null-window search);
         None if a limit stopped it."""
         turned = self._seat(seat)
         if turned:
-            return self._core.holds(self._declarer, self.total - target)
-        r = self._core.holds(self._declarer, target - 1)
+            return self._core.holds(self._perspective, self.total - target)
+        r = self._core.holds(self._perspective, target - 1)
         return None if r is None else not r
 
     def line(self, seat: int, value: int, first: int = -1) -> list[int] | None:
         turned = self._seat(seat)
-        return self._core.line(self._declarer, self.total - value if turned else value, first)
+        line = self._core.line(
+            self._perspective, self.total - value if turned else value, self._card(first)
+        )
+        return None if line is None else [c + self._base for c in line]
+
+    def classes(self) -> list[list[int]]:
+        """The engine's classes of equivalent legal cards (``Search.classes``), as the deck's
+        card indices."""
+        return [[c + self._base for c in cls] for cls in self._core.classes()]
+
+    def set_root(
+        self, hands: list[int], leader: int, trick: list[int], taken: list[int], drawn: int = 0
+    ) -> None:
+        """``Search.set_root`` with ``root_args``'s masks and card indices."""
+        self._core.set_root(*core_root(self._game, hands, leader, trick, taken), drawn=drawn)
 
     def value_within(self, seat: int, lower: int, upper: int, guess: int = -1) -> tuple[int, int]:
         turned = self._seat(seat)
         if turned:
             lower, upper = self.total - upper, self.total - lower
         lo, hi = self._core.value_within(
-            self._declarer, max(lower, 0), max(upper, 0), self._guess(turned, guess)
+            self._perspective, max(lower, 0), max(upper, 0), self._guess(turned, guess)
         )
         return self._bounds(turned, lo, hi)
 
@@ -320,8 +393,8 @@ class ExchangeSearch:
             game, merged, self._leader, [], [0] * game.players, _calabrasella_scoring(game, ()),
             tt_mb, OPTION_ALL, limits,
         )  # fmt: skip
-        # The declarer's points from the engine's (DeclarerSearch), its total set per choice.
-        self._search = DeclarerSearch(self._core, game.players, declarer, game.total_points)
+        # The declarer's points from the engine's (SidesSearch), its total set per choice.
+        self._search = SidesSearch(self._core, game, declarer, game.total_points)
 
     @property
     def nodes(self) -> int:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from . import engine
-from .cards import CARDS, Card
+from .cards import Card
 from .errors import OptionError, PositionError, SolveInterrupted
 from .games import HAND_POINTS
 from .position import Position
@@ -256,7 +256,7 @@ def _plan_by_suit(classes: Sequence[Sequence[int]], threads: int) -> list[list[i
     count = max(1, min(threads, len(classes)))
     by_suit: dict[Any, list[int]] = {}
     for i, cls in enumerate(classes):
-        by_suit.setdefault(CARDS[cls[0]].suit, []).append(i)
+        by_suit.setdefault(Card(cls[0]).suit, []).append(i)
     groups = sorted(by_suit.values(), key=len, reverse=True)
     while len(groups) < count:
         # Fewer suits than threads: halve the largest group.
@@ -682,9 +682,9 @@ def solve(
         if exact:
             cost = v - lower if minimise else lower - v
         for card in cls:
-            eq = tuple(CARDS[c] for c in cls if c != card)
+            eq = tuple(Card(c) for c in cls if c != card)
             moves.append(
-                MoveValue(card=CARDS[card], value=v, cost=cost, equivalent=eq, lower=lo, upper=hi)
+                MoveValue(card=Card(card), value=v, cost=cost, equivalent=eq, lower=lo, upper=hi)
             )
     if exact:
         moves.sort(key=lambda m: (m.cost, m.card))
@@ -708,7 +708,7 @@ def solve(
             None,
         )
         if traced is not None:
-            line = tuple(CARDS[c] for c in traced)
+            line = tuple(Card(c) for c in traced)
     seats = seat_bounds = None
     if all_seats:
         others = [s for s in range(position.players) if s != p]

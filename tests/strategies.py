@@ -19,6 +19,11 @@ With :func:`kifameno_positions`, Kifameno positions (``docs/rules.md#kifameno``)
 (the 3-player deck without one of its fours), small hands beside a stock of up to three rounds,
 so that who wins a trick decides who draws which card, the stock's points and its last round;
 the points taken with one seat (cappotto open), two or spread; every cappotto option.
+With :func:`tarocchi_positions`, Piedicavallo tarocchi positions (``docs/rules.md#piedicavallo``):
+hands from two to five of the deck's groups (the trumps among them), the Fool often in a hand
+(so led, played to the last trick, or played on a trick the partner wins) or in a pile (also of
+a partnership without a trick), the completed tricks won by one partnership or both, the
+dealer's two discards owned by either.
 """
 
 from __future__ import annotations
@@ -27,7 +32,21 @@ import numpy as np
 from hypothesis import strategies as st
 from testgames import SmallBusca
 
-from ciapano import CARDS, Busca, Calabrasella, Card, Ciapano, Kifameno, Mattazza, Position, Suit
+from ciapano import (
+    CARDS,
+    TAROCCHI_62,
+    Busca,
+    Calabrasella,
+    Card,
+    CardSet,
+    Ciapano,
+    Kifameno,
+    Mattazza,
+    Position,
+    Suit,
+    Tarocchi,
+    TarotSuit,
+)
 from ciapano.dealing import random_deal
 
 MAX_HAND = {3: 4, 4: 3, 5: 3}
@@ -325,6 +344,56 @@ def calabrasella_positions(draw, max_hand=3, mid_trick=True):
     declarer = draw(st.integers(0, n - 1))
     table = {"won": won} if draw(st.booleans()) else {"taken": [game.points(w) for w in won]}
     pos = Position(hands, leader, game=game, declarer=declarer, set_aside=set_aside, **table)
+    if mid_trick:
+        pos = _play_some(draw, pos, n - 1)
+    return pos
+
+
+TAROT_FOOL = TAROCCHI_62.parse("FOOL")
+
+
+@st.composite
+def tarocchi_positions(draw, max_hand=3, mid_trick=True):
+    """A random Piedicavallo tarocchi position (``docs/rules.md#piedicavallo``): 4 hands of 1 to
+    ``max_hand`` cards from two to five groups of the deck (the trumps one of them), the Fool in
+    a hand half the time (else in the pile of a seat that did not win the trick it was played
+    to), the dealer's two discards (any dealer), the completed tricks won by one seat, one
+    partnership or any seat (so one partnership often has no trick); often mid-trick."""
+    game = Tarocchi()
+    n = 4
+    h = draw(st.integers(1, max_hand))
+    cards = list(TAROCCHI_62)
+    order = [cards[i] for i in draw(st.permutations(range(62)))]
+    groups = set(draw(st.permutations(list(TarotSuit)))[: draw(st.integers(2, 5))])
+    fool_held = draw(st.booleans())
+    pool = [c for c in order if c.suit in groups or (fool_held and c is TAROT_FOOL)]
+    if fool_held and draw(st.booleans()):
+        pool.remove(TAROT_FOOL)
+        pool.insert(draw(st.integers(0, n * h - 1)), TAROT_FOOL)
+    dealt = pool[: n * h]
+    if len(dealt) < n * h:
+        dealt += [c for c in order if c not in dealt and c is not TAROT_FOOL][: n * h - len(dealt)]
+    hands = [dealt[s * h : (s + 1) * h] for s in range(n)]
+    rest = [c for c in order if c not in dealt]
+    aside = [c for c in rest if c is not TAROT_FOOL][:2]
+    rest = [c for c in rest if c not in aside]
+    mode = draw(st.sampled_from(["one", "side", "any"]))
+    first = draw(st.integers(0, n - 1))
+    winners = {"one": [first], "side": [first, (first + 2) % n], "any": list(range(n))}[mode]
+    piles = [CardSet() for _ in range(n)]
+    for t in range(0, len(rest), 4):
+        trick = rest[t : t + 4]
+        winner = draw(st.sampled_from(winners))
+        if TAROT_FOOL in trick:
+            player = draw(st.sampled_from([s for s in range(n) if s != winner]))
+            piles[player] = piles[player].add(TAROT_FOOL)
+            trick = [c for c in trick if c is not TAROT_FOOL]
+        piles[winner] = piles[winner] | CardSet(trick)
+    # (62 - 2 discards - 4h dealt) cards played: whole tricks of 4, the Fool's one of 3 + 1.
+    pos = Position(
+        hands, draw(st.integers(0, n - 1)), won=piles, game=game, set_aside=aside,
+        dealer=draw(st.integers(0, n - 1)),
+    )  # fmt: skip
     if mid_trick:
         pos = _play_some(draw, pos, n - 1)
     return pos

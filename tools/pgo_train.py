@@ -36,7 +36,7 @@ DEALS = {
 #: Cards a hand holds in the positions solved: Busca's full deals take too long to train on.
 TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8, "kifameno": 10, "calabrasella": None}
 #: The engine's perspective seat: Calabrasella's engine always searches for the declarer (the
-#: seat before the leader, seat 0, here: ciapano.engine.DeclarerSearch); the others for seat 0.
+#: seat before the leader, seat 0, here: ciapano.engine.SidesSearch); the others for seat 0.
 PERSPECTIVE = {"calabrasella": 2}
 #: Kifameno's training positions: hands of TRAINING_HAND cards beside this many rounds of stock
 #: (a snapshot's hands need not be full), the other cards won by the last seat.

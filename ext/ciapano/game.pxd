@@ -21,7 +21,7 @@ from scoring cimport whole_points, hand_score, score_key, residue_shifts, set_un
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all
 from ordering cimport order_score
 # No table key of its own (ext/core/nohooks.pxd).
-from nohooks cimport own_key
+from nohooks cimport own_key, on_p_side
 from quasi cimport run_known, p_takes_trick
 
 cdef enum:

@@ -11,7 +11,7 @@ from libc.stdlib cimport calloc, free
 from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEATS, MAX_SUITS, MAX_MOVES, MAX_CARDS,
                       USE_RELATIVE, USE_ALL)
 from bitops cimport bit, lowest_bit, popcount64
-from game cimport play_card, hand_score, to_move, cheap_bounds, set_scoring, GAME_MEMORY_TRICKS
+from game cimport play_card, hand_score, to_move, cheap_bounds, set_scoring, on_p_side, GAME_MEMORY_TRICKS
 from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLOTS
 from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, set_canon, tt_key, owner_key,
                     pool_release)
@@ -502,7 +502,7 @@ cdef class Search:
                 for i in range(nm):
                     child = cur
                     play_card(&self.c.g, &child, moves[i])
-                    if mover == seat:
+                    if on_p_side(&self.c.g, seat, mover):
                         r = search(&self.c, &child, value, value + 1)
                         if r <= value:
                             chosen = moves[i]

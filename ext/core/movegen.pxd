@@ -17,7 +17,8 @@
 # game's (its game.pxd).
 from structs cimport u64, MemorySlot, Game, State, Ctx, MAX_MOVES, USE_EQUIVALENCE, USE_ORDERING, USE_QUASI
 from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
-from game cimport legal_cards, order_score, p_takes_trick, nobody_takes_all, GAME_QUASI, GAME_P_WANTS_POINTS
+from game cimport (legal_cards, order_score, p_takes_trick, nobody_takes_all, on_p_side, GAME_QUASI,
+                   GAME_P_WANTS_POINTS)
 
 cdef inline bint equivalent(const Game* g, u64 still, int lower, int higher) noexcept nogil:
     # lower < higher, both of one suit and one hand; still from separating_cards.
@@ -167,7 +168,7 @@ cdef inline int gen_moves_runs(const Ctx* c, const State* s, int seat, int first
                             # The card with more points first for the others where P avoids
                             # points (a penalty), for P where it wants them (GAME_P_WANTS_POINTS:
                             # Calabrasella's declarer); a constant, folded away.
-                            if (g.points[card] > g.points[listed]) == ((seat != c.P) != GAME_P_WANTS_POINTS):
+                            if (g.points[card] > g.points[listed]) == ((not on_p_side(g, c.P, seat)) != GAME_P_WANTS_POINTS):
                                 if sc <= listed_sc:
                                     sc = listed_sc + 1
                             elif sc > listed_sc:

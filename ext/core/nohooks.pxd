@@ -4,6 +4,14 @@
 from structs cimport u64, Ctx, Game, State
 
 
+# -- game.pxd: the sides of the search -------------------------------------------------------
+
+cdef inline bint on_p_side(const Game* g, int P, int seat) noexcept nogil:
+    # Whether `seat` plays on the perspective seat's side, minimising the value with it: P alone
+    # in every game but a game of partnerships (Piedicavallo tarocchi, ext/tarocchi/game.pxd).
+    return seat == P
+
+
 # -- game.pxd: techniques proved for Ciapanò's floors of thirds only ---------------------------
 
 cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:

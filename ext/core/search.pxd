@@ -15,8 +15,8 @@ from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT
                       USE_QUASI)
 from bitops cimport popcount64, lowest_bit, bit
 from game cimport (legal_cards, hand_score, to_move, play_child, play_forced_trick, score_key, points_key,
-                   own_key, residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, GAME_QUASI,
-                   GAME_SUBGAMES)
+                   own_key, residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, on_p_side,
+                   GAME_QUASI, GAME_SUBGAMES)
 from game_search cimport subgame_cut, endgame_value, endgame_prefetch
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
@@ -80,7 +80,7 @@ cdef inline int move_value(Ctx* c, const State* s, int seat, const int* moves, c
     cdef State child
     cdef int r, k = 0
     if quasi:
-        k = run_known(&c.g, s, c.P, seat, moves, runs, known, i, beta if seat == c.P else alpha,
+        k = run_known(&c.g, s, c.P, seat, moves, runs, known, i, beta if on_p_side(&c.g, c.P, seat) else alpha,
                       quasi_any)
     if k:
         if k == 1:
@@ -93,7 +93,7 @@ cdef inline int move_value(Ctx* c, const State* s, int seat, const int* moves, c
     play_child(&c.g, s, &child, seat, moves[i])
     r = search(c, &child, alpha, beta)
     known[i] = r
-    if seat == c.P:
+    if on_p_side(&c.g, c.P, seat):
         c.stats.p_moves += 1
     else:
         c.stats.o_moves += 1
@@ -152,7 +152,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             sk = score_key(g, s, c.P, &offset)
             k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
             e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
-            hint_best = s.leader != c.P      # (below: the table's card first only then)
+            hint_best = not on_p_side(g, c.P, s.leader)     # (below: the table's card first only then)
             if e != NULL:
                 if e.lower + offset > lower:
                     lower = e.lower + offset
@@ -235,7 +235,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             return 0
         best = first
         start = 1
-        if seat == c.P:
+        if on_p_side(g, c.P, seat):
             c.stats.p_nodes += 1
             if v <= alpha:
                 c.stats.p_cut[0] += 1
@@ -269,7 +269,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         if ahead:
             prefetch_child(c, s, seat, moves[start])
             prefetch_child(c, s, seat, moves[start + 1])
-        if seat == c.P:
+        if on_p_side(g, c.P, seat):
             if start == 0:
                 c.stats.p_nodes += 1
                 v = 127

@@ -79,6 +79,11 @@ cdef struct Game:
     # those points, for the least points a set of cards can carry (quick_tricks)
     u64 high_cards
     int high_points
+    # Piedicavallo tarocchi (ext/tarocchi/game.pxd): the trumps' suit, the Fool (a suit of its
+    # own), the dealer (whose partnership owns the discards, worth discard_points)
+    int trump_suit
+    int fool
+    int dealer
 
 cdef struct State:
     u64 hand[MAX_SEATS]

@@ -49,6 +49,7 @@ from scoring cimport whole_points, hand_score, score_key, residue_shifts, set_un
 from bounds cimport cheap_bounds_with, mid_trick_bound_with, nobody_takes_all
 from ordering cimport order_score
 from quasi cimport run_known
+from nohooks cimport on_p_side
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (above)

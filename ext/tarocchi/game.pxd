@@ -1,0 +1,296 @@
+# Piedicavallo tarocchi as the search core sees it: the hooks that the shared skeleton
+# (ext/core: search.pxd, movegen.pxd, driver.pxi) cimports from `game`.  Compiled into
+# ciapano._engine_tarocchi (setup.py puts this directory first on the include path).
+#
+# Rules (docs/rules.md#piedicavallo, ../shared/RULES.md §4): four players, seats 0 and 2 against
+# 1 and 3; the 62-card deck as the engine's cards 0-61 (ciapano.TAROT_BASE less): four suits of
+# ten (cards 0-39), the trumps (40-60, trump n at 39 + n), the Fool (61), each a suit group of
+# its own (Game.trump_suit, Game.fool: six groups, the Fool's of one card).  Follow the suit
+# led, else trump, else any card; the Fool at any time; a Fool led lets the second card set the
+# suit.  The highest trump wins, else the highest card of the suit led; the Fool never wins and
+# goes to the pile of the seat that played it.  A zero-sum game between the partnerships.
+#
+# The engine's value is the points of the partnership without the perspective seat P (side B)
+# at the end of the hand; P and its partner minimise it (on_p_side), the other two maximise it.
+# The value of P's own partnership is 114 less it (ciapano.engine turns it).  A partnership
+# that wins no trick scores 0 and the other 114 (the Fool and the discards go with it).  A
+# seat's taken is its points plus TRICK_BONUS (trickrule.pxd) for each trick it won, so that
+# the hand score knows which partnerships have won a trick (hand_score).
+#
+# Which of the skeleton's techniques run for tarocchi, and why:
+# - rank equivalence (movegen.pxd): sound.  The score is the points each partnership takes and
+#   whether it took a trick, fixed by who wins each trick and what falls to it.  Two cards of
+#   one hand and suit group with no card held (nor the card winning the trick) between them
+#   and equal points are alike in every rule: following, trumping (a trump against a trump
+#   compares by rank alone, against any other card it wins), and the Fool is a group of its
+#   own.  So swapping them maps every line to one with the same tricks and points.
+# - table keys on the cards still held (not relative ranks: six groups, 21 trumps, which the
+#   relative key's packing does not hold, ttable.relative_fits); the points taken as an
+#   offset once both partnerships have won a trick (score_key).
+# - cheap bounds (cheap_bounds below): the points taken and still to take, with the no-trick
+#   rule.
+# - the move order (order_score below): only an order.
+# - NOT the quasi-equivalent cards, the sub-games or the bounds inside a trick (not proved for
+#   this game): GAME_QUASI 0, GAME_SUBGAMES 0 (game_search.pxd).
+from structs cimport u64, Ctx, Game, State
+from bitops cimport bit, lowest_bit, highest_bit, popcount64
+from tricks cimport seat_at, places_after, to_move
+from trickrule cimport TRICK_BONUS
+# The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
+from nohooks cimport residue_shifts, own_key, mid_trick_bound, nobody_takes_all, run_known
+
+cdef enum:
+    GAME_QUASI = 0              # no quasi-equivalent or dominated cards
+    GAME_MEMORY_TRICKS = 2      # the move memory above this many tricks' cards (driver.pxi)
+    GAME_P_WANTS_POINTS = 1     # P's side takes points (gen_moves' dominant card; unused: GAME_QUASI 0)
+    GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
+    TRICK_MASK = TRICK_BONUS - 1    # a seat's points in its taken (below TRICK_BONUS: at most 114)
+
+
+# -- sides -------------------------------------------------------------------------------------
+
+cdef inline bint on_p_side(const Game* g, int P, int seat) noexcept nogil:
+    # Partnerships of seats opposite: 0 and 2, 1 and 3.
+    return ((seat ^ P) & 1) == 0
+
+
+# -- play --------------------------------------------------------------------------------------
+
+cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept nogil:
+    # Any card when leading or after a Fool led (led_suit -1); else the suit led if held, else
+    # a trump if held, else any card; the Fool with any of them.
+    cdef u64 hand = s.hand[seat]
+    cdef u64 m
+    if s.count == 0 or s.led_suit < 0:
+        return hand
+    m = hand & g.suit_mask[s.led_suit]
+    if not m:
+        m = hand & g.suit_mask[g.trump_suit]
+        if not m:
+            return hand
+    return m | (hand & bit(g.fool))
+
+cdef inline bint beats(const Game* g, int card, int winning, int led_suit) noexcept nogil:
+    # Whether `card` (not the Fool) beats the card winning the trick so far: a trump beats any
+    # other card and a lower trump; another card only a lower card of the suit led.
+    cdef int su = g.suit_of[card]
+    if su == g.trump_suit:
+        return g.suit_of[winning] != su or card > winning
+    return su == led_suit and g.suit_of[winning] == su and card > winning
+
+cdef inline void apply_card(const Game* g, const State* s, State* t, int seat, int card) noexcept nogil:
+    # tricks.apply_card's contract for tarocchi's rules: write into t every field that `seat`
+    # (the seat to move in s) playing `card` changes, computed from s (t may be s); completes
+    # the trick after the fourth card.  The Fool's points go to its player at once (its own
+    # pile); a Fool led leaves the suit unset (led_suit -1, the Fool standing as the winning
+    # card until the next card, which sets the suit and wins so far).
+    cdef u64 b = bit(card)
+    cdef int pts = g.points[card]
+    cdef int win_seat = seat
+    t.hand[seat] = s.hand[seat] & ~b
+    t.out = s.out & ~b
+    t.out_points = s.out_points - pts
+    if card == g.fool:
+        t.taken[seat] = s.taken[seat] + pts
+        pts = 0
+        if s.count == 0:
+            t.led_suit = -1
+            t.win_card = card
+            t.win_seat = seat
+            t.trick_mask = b
+        else:
+            t.trick_mask = s.trick_mask | b
+            win_seat = s.win_seat
+    elif s.count == 0 or s.led_suit < 0:
+        t.led_suit = g.suit_of[card]
+        t.win_card = card
+        t.win_seat = seat
+        t.trick_mask = s.trick_mask | b if s.count else b
+    else:
+        t.trick_mask = s.trick_mask | b
+        if beats(g, card, s.win_card, s.led_suit):
+            t.win_card = card
+            t.win_seat = seat
+        else:
+            win_seat = s.win_seat
+    if s.count + 1 == g.n:
+        # (The Fool never wins: win_seat is never the Fool's player, whose taken is set above.)
+        t.taken[win_seat] = s.taken[win_seat] + s.trick_points + pts + TRICK_BONUS
+        t.leader = win_seat
+        t.count = 0
+        t.trick_points = 0
+        t.trick_mask = 0
+    else:
+        t.count = s.count + 1
+        t.trick_points = s.trick_points + pts
+
+cdef inline void play_card(const Game* g, State* s, int card) noexcept nogil:
+    # Play a legal card for the seat to move, in place.
+    apply_card(g, s, s, seat_at(g, s.leader, s.count), card)
+
+cdef inline void play_child(const Game* g, const State* s, State* t, int seat, int card) noexcept nogil:
+    # t = s after the seat to move (`seat`) plays `card` (see tricks.play_child).
+    t[0] = s[0]
+    apply_card(g, s, t, seat, card)
+
+cdef inline void play_forced_trick(const Game* g, State* t) noexcept nogil:
+    # Every seat holds one card at the start of a trick: the play is forced.
+    cdef int i
+    for i in range(g.n):
+        play_card(g, t, lowest_bit(t.hand[seat_at(g, t.leader, t.count)]))
+
+cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
+    # Only for the dominated cards of a run, not used where GAME_QUASI is 0: never called.
+    return False
+
+
+# -- score -------------------------------------------------------------------------------------
+
+cdef inline void side_totals(const Game* g, const State* s, int P, int* tricks_p, int* tricks_b,
+                             int* points_b) noexcept nogil:
+    # The tricks won by P's partnership and by the other (side B), and B's points so far (its
+    # piles: its tricks' cards and its Fool if it played it), without the dealer's discards.
+    cdef int i
+    tricks_p[0] = 0
+    tricks_b[0] = 0
+    points_b[0] = 0
+    for i in range(g.n):
+        if on_p_side(g, P, i):
+            tricks_p[0] += s.taken[i] // TRICK_BONUS
+        else:
+            tricks_b[0] += s.taken[i] // TRICK_BONUS
+            points_b[0] += s.taken[i] & TRICK_MASK
+
+cdef inline int discards_b(const Game* g, int P) noexcept nogil:
+    # The dealer's discards' points where they count for side B (the dealer is of it).
+    return 0 if on_p_side(g, P, g.dealer) else g.discard_points
+
+cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
+    # Side B's points at the end of the hand: 0 if it won no trick, all 114 if P's partnership
+    # won none, else its piles and the discards if the dealer is of it.
+    cdef int tp, tb, pb
+    side_totals(g, s, P, &tp, &tb, &pb)
+    if tb == 0:
+        return 0
+    if tp == 0:
+        return g.deck_points
+    return pb + discards_b(g, P)
+
+cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
+    # Once both partnerships have won a trick, the value is B's points so far (with the
+    # discards) plus what B takes from here on, which depends on the cards alone: B's points as
+    # an offset, and the key 3.  Before that the points taken matter otherwise (a side that
+    # never wins a trick scores 0 whatever it holds), so the key holds which sides have won a
+    # trick (bits 0-1), B's points (bits 2-8, at most 114) and the discards' points (bits
+    # 9-12, at most 8: never a 5-point card) with no offset.  13 bits: search.pxd puts the
+    # key at bits 6-18 of key2 (ttable.pack_key2).
+    cdef int tp, tb, pb
+    side_totals(g, s, P, &tp, &tb, &pb)
+    if tp and tb:
+        offset[0] = pb + discards_b(g, P)
+        return 3
+    offset[0] = 0
+    return <u64>((tp != 0) | ((tb != 0) << 1) | (pb << 2) | (discards_b(g, P) << 9))
+
+cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
+    # Nothing of the points taken in the main key (score_key carries them).
+    return 0
+
+cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
+    # Bounds on B's final points.  With D its points so far (the discards included where they
+    # are its) and R the points still in play (held, or on the table but the Fool, whose
+    # points its player took at once): if B has won a trick it ends with at least D (or 114 if
+    # P's side never wins one), else with 0 at worst; if P's side has won a trick, B ends with
+    # at most D + R (or 0), else with 114 at most.
+    cdef int tp, tb, pb, d
+    side_totals(g, s, P, &tp, &tb, &pb)
+    d = pb + discards_b(g, P)
+    lower[0] = d if tb else 0
+    upper[0] = d + s.out_points + s.trick_points if tp else g.deck_points
+
+
+# -- move order --------------------------------------------------------------------------------
+
+cdef inline bint can_beat(const Game* g, const State* s, int seat, int winning, int led) noexcept nogil:
+    # Whether `seat`, still to play to this trick, holds a legal card that beats `winning`
+    # with `led` the suit led: a higher card of the suit led if it must follow (which beats a
+    # trump only where trumps were led), else any trump if `winning` is not one, else a higher
+    # trump.
+    cdef u64 h = s.hand[seat]
+    cdef u64 higher = ~((bit(winning) << 1) - 1)
+    cdef u64 m = h & g.suit_mask[led]
+    cdef int tr = g.trump_suit
+    if m:
+        return g.suit_of[winning] == led and (m & higher) != 0
+    m = h & g.suit_mask[tr]
+    if not m:
+        return False
+    return g.suit_of[winning] != tr or (m & higher) != 0
+
+cdef inline bint holds_after(const Game* g, const State* s, int P, int winning, int win_seat,
+                             int led, int first) noexcept nogil:
+    # Whether `winning` (of win_seat's side) cannot be beaten by a seat of the other side
+    # playing to this trick from the place `first` after the leader on.
+    cdef int k, other
+    for k in range(first, g.n):
+        other = seat_at(g, s.leader, k)
+        if on_p_side(g, P, other) != on_p_side(g, P, win_seat) and can_beat(g, s, other, winning, led):
+            return False
+    return True
+
+cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
+    # Higher is searched first.  Both sides want points: cash a card that holds the trick,
+    # give points to a trick the partner holds, win the opponents' trick with the least card
+    # that holds it, else lose cheaply (the Fool keeps its points whatever the trick).  Scores
+    # are compared only between the legal cards of one node.
+    cdef const Game* g = &c.g
+    cdef int P = c.P
+    cdef int su = g.suit_of[card]
+    cdef int rank = card - lowest_bit(g.suit_mask[su])
+    cdef int pts = g.points[card]
+    cdef bint ours
+    if card == g.fool:
+        if s.count and s.led_suit >= 0 and on_p_side(g, P, s.win_seat) != on_p_side(g, P, seat):
+            return 10                             # the opponents' trick: give it nothing
+        return -60
+    if s.count == 0 or s.led_suit < 0:
+        # Leading (or the first card after a Fool led): a card no opponent can beat, cashed.
+        if holds_after(g, s, P, card, seat, su, s.count + 1):
+            return 200 + 10 * pts + rank
+        if su == g.trump_suit:
+            return 20 - 5 * pts - rank
+        return -20 * pts - rank - 4 * popcount64(s.hand[seat] & g.suit_mask[su])
+    ours = on_p_side(g, P, s.win_seat) == on_p_side(g, P, seat)
+    if ours and holds_after(g, s, P, s.win_card, s.win_seat, s.led_suit, s.count + 1):
+        return 100 + 20 * pts - rank              # the partner's trick: give it points
+    if beats(g, card, s.win_card, s.led_suit):
+        if holds_after(g, s, P, card, seat, s.led_suit, s.count + 1):
+            return 80 + 10 * pts - rank - (30 if su == g.trump_suit and not ours else 0)
+        return 20 - rank
+    return -20 * pts - rank                       # lose it cheaply
+
+
+# -- parameters --------------------------------------------------------------------------------
+
+cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
+    # Tarocchi's parameters, from ciapano.engine: {"trump_suit": the trumps' suit group,
+    # "fool": the Fool's card, "dealer": the dealing seat, "discard_points": its two discards'
+    # points}.  Raises ValueError for what the core cannot hold.
+    cdef Game* g = &c.g
+    g.trump_suit = scoring["trump_suit"]
+    g.fool = scoring["fool"]
+    g.dealer = scoring["dealer"]
+    g.discard_points = scoring["discard_points"]
+    if g.n != 4:
+        raise ValueError(f"players: {g.n}; Piedicavallo tarocchi is played by 4")
+    if not 0 <= g.trump_suit < g.n_suits or not 0 <= g.fool < 64 or g.suit_mask[g.suit_of[g.fool]] != bit(g.fool):
+        raise ValueError(f"trump_suit, fool: {g.trump_suit}, {g.fool} are not the deck's trumps and "
+                         "a Fool in a group of its own")
+    if not 0 <= g.dealer < g.n:
+        raise ValueError(f"dealer: {g.dealer} is not a seat of {g.n}")
+    if not 0 <= g.discard_points <= 15:
+        raise ValueError(f"discard_points: {g.discard_points} do not fit the score key (0 to 15)")
+    if g.deck_points >= TRICK_BONUS:
+        raise ValueError(f"points: {g.deck_points} in the deck do not fit below the trick count")
+    g.max_value = g.deck_points
+    return 0

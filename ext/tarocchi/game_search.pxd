@@ -1,0 +1,5 @@
+# Piedicavallo tarocchi's techniques built on the search machinery, for the skeleton
+# (ext/core/search.pxd): none.  No sub-games, no table of its own, no endgame values and no
+# root window: a value is bracketed by the driver's null-window tests (ext/core/nohooks.pxd).
+from nohooks cimport (subgame_cut, game_table_init, game_table_free, game_table_clear, endgame_prefetch,
+                      endgame_value, root_window)
