@@ -356,19 +356,18 @@ TAROT_FOOL = TAROCCHI_62.parse("FOOL")
 def tarocchi_positions(draw, max_hand=3, mid_trick=True):
     """A random Piedicavallo tarocchi position (``docs/rules.md#piedicavallo``): 4 hands of 1 to
     ``max_hand`` cards from two to five groups of the deck (the trumps one of them), the Fool in
-    a hand half the time (else in the pile of a seat that did not win the trick it was played
-    to), the dealer's two discards (any dealer), the completed tricks won by one seat, one
-    partnership or any seat (so one partnership often has no trick); often mid-trick."""
+    a hand two times in three (and then often led) or else in the pile of a seat that did not
+    win the trick it was played to, the dealer's two discards (any dealer), the completed tricks
+    won by one seat, one partnership or any seat (so one partnership often has no trick); often
+    mid-trick."""
     game = Tarocchi()
     n = 4
     h = draw(st.integers(1, max_hand))
     cards = list(TAROCCHI_62)
     order = [cards[i] for i in draw(st.permutations(range(62)))]
     groups = set(draw(st.permutations(list(TarotSuit)))[: draw(st.integers(2, 5))])
-    fool_held = draw(st.booleans())
-    pool = [c for c in order if c.suit in groups or (fool_held and c is TAROT_FOOL)]
-    if fool_held and draw(st.booleans()):
-        pool.remove(TAROT_FOOL)
+    pool = [c for c in order if c.suit in groups]
+    if draw(st.integers(0, 2)):  # the Fool in a hand two times in three, else in a pile
         pool.insert(draw(st.integers(0, n * h - 1)), TAROT_FOOL)
     dealt = pool[: n * h]
     if len(dealt) < n * h:
@@ -377,7 +376,7 @@ def tarocchi_positions(draw, max_hand=3, mid_trick=True):
     rest = [c for c in order if c not in dealt]
     aside = [c for c in rest if c is not TAROT_FOOL][:2]
     rest = [c for c in rest if c not in aside]
-    mode = draw(st.sampled_from(["one", "side", "any"]))
+    mode = draw(st.sampled_from(["one", "side", "any", "any"]))
     first = draw(st.integers(0, n - 1))
     winners = {"one": [first], "side": [first, (first + 2) % n], "any": list(range(n))}[mode]
     piles = [CardSet() for _ in range(n)]
@@ -394,6 +393,8 @@ def tarocchi_positions(draw, max_hand=3, mid_trick=True):
         hands, draw(st.integers(0, n - 1)), won=piles, game=game, set_aside=aside,
         dealer=draw(st.integers(0, n - 1)),
     )  # fmt: skip
+    if mid_trick and TAROT_FOOL in pos.hands[pos.leader] and draw(st.booleans()):
+        return _play_some(draw, pos.play(TAROT_FOOL), n - 2)  # the Fool led
     if mid_trick:
         pos = _play_some(draw, pos, n - 1)
     return pos

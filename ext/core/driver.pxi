@@ -9,11 +9,13 @@
 from libc.string cimport memset
 from libc.stdlib cimport calloc, free
 from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WAYS, MAX_SEATS, MAX_SUITS, MAX_MOVES, MAX_CARDS,
+                      CANON_SUITS,
                       USE_RELATIVE, USE_ALL)
 from bitops cimport bit, lowest_bit, popcount64
 from game cimport play_card, hand_score, to_move, cheap_bounds, set_scoring, on_p_side, GAME_MEMORY_TRICKS
 from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLOTS
-from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, set_digits, set_canon, tt_key, owner_key,
+from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, long_cards, set_digits, set_canon, tt_key,
+                    owner_key,
                     pool_release)
 from search cimport search
 from game_search cimport root_window, game_table_init, game_table_free, game_table_clear
@@ -186,7 +188,7 @@ cdef class Search:
             for card in range(i + 1, len(points)):
                 if g.suit_of[i] == g.suit_of[card] and g.points[i] > g.points[card]:
                     g.starters |= bit(i)
-        for i in range(16):
+        for i in range(32):
             g.digit_owner[i] = (i - 1) // g.n_pcodes if i else -2
             g.digit_pcode[i] = (i - 1) % g.n_pcodes if i else 0
         g.deck_points = sum(points)
@@ -244,9 +246,19 @@ cdef class Search:
             if self.c.owner[card] >= 0:
                 symbol[card] = self.c.owner[card] * g.n_pcodes + g.pcode[card]
         memset(self.c.suit_low, 0, sizeof(self.c.suit_low))
+        self.c.long_cards = 0
+        memset(self.c.symbol_cards, 0, sizeof(self.c.symbol_cards))
+        memset(self.c.owner_cards, 0, sizeof(self.c.owner_cards))
         if self.c.relative:
-            for su in range(g.n_suits):
+            for su in range(min(g.n_suits, CANON_SUITS)):
                 self.c.suit_low[su] = lowest_bit(g.suit_mask[su])
+            self.c.long_cards = long_cards(g)
+            for card in range(64):
+                self.c.long_symbol[card] = max(symbol[card], 0)
+                self.c.long_owner[card] = max(self.c.owner[card], 0)
+                if symbol[card] >= 0 and self.c.long_cards & bit(card):
+                    self.c.symbol_cards[symbol[card]] |= bit(card)
+                    self.c.owner_cards[self.c.owner[card]] |= bit(card)
             set_digits(g, symbol, words)
             set_canon(g, words, self.root.out, True, self.c.canon)
             set_digits(g, self.c.owner, words)

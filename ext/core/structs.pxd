@@ -49,8 +49,8 @@ cdef struct Game:
                                     # its suit's cards
     int n_pcodes                # distinct card point values of a suit, at most (ciapano and
                                 # busca: 3; 0, 1, 3 or 0, 1, 8)
-    signed char digit_owner[16] # a table key digit's owner (ttable.sort_up), -2 for 0
-    signed char digit_pcode[16] # ... and its point code
+    signed char digit_owner[32] # a table key digit's owner (ttable.sort_up), -2 for 0
+    signed char digit_pcode[32] # ... and its point code
     u64 starters                # cards with fewer points above them in their suit (ttable.tt_key)
     u64 point_cards             # mask of cards with points > 0
     # Ciapanò (ext/ciapano/game.pxd)
@@ -84,6 +84,7 @@ cdef struct Game:
     int trump_suit
     int fool
     int dealer
+    u64 value_mask[8]           # ... and the cards of each number of points (0 to 7)
 
 cdef struct State:
     u64 hand[MAX_SEATS]
@@ -186,6 +187,14 @@ cdef struct Ctx:
     unsigned short canon[CANON_SUITS * CANON_MASKS]
     unsigned short canon_owner[CANON_SUITS * CANON_MASKS]
     int suit_low[CANON_SUITS]   # each suit's lowest card (0 for none)
+    # The suits past the fourth (0 cards but in tarocchi: its trumps and Fool), keyed greedily
+    # (ttable.long_suits_key): their cards, each card's symbol (owner and point code; owner),
+    # and the cards of each symbol held at the root
+    u64 long_cards
+    signed char long_symbol[MAX_CARDS]
+    signed char long_owner[MAX_CARDS]
+    u64 symbol_cards[32]
+    u64 owner_cards[MAX_SEATS]
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void

@@ -133,16 +133,27 @@ cdef extern from *:
     void table_free "ciapano_table_free"(void* table, void* base, size_t mapped) nogil
 
 
+cdef enum:
+    DIGIT_BITS = 5              # a card's digit in a layout word (set_digits): 1..31, 0 for none
+    DIGIT_MASK = 31
+    EXACT_FROM = 40             # the relative key's canons take bits 0..39 (canon_key)
+
 cdef inline bint relative_fits(const Game* g) noexcept nogil:
-    # The relative key packs each suit into 40 bits: at most 4 suits, each a run of at most 10
-    # consecutive bits, and seats x point values at most 15 symbols (a 4-bit digit each, 0
-    # for no card).
+    # The relative key packs each of the first four suits into 10 bits (canon_key): each a run
+    # of at most 10 consecutive bits, and seats x point values at most 31 symbols (a 5-bit
+    # digit each, 0 for no card).  Suits past the fourth (Piedicavallo tarocchi's trumps and
+    # Fool) are keyed in place (long_suits_key), so they must lie at bits 40 and above, clear
+    # of the canons.
     cdef int su
     cdef u64 m
-    if g.n_suits > 4 or g.n * g.n_pcodes > 15:
+    if g.n * g.n_pcodes > DIGIT_MASK:
         return False
     for su in range(g.n_suits):
         m = g.suit_mask[su]
+        if su >= CANON_SUITS:
+            if m & (bit(EXACT_FROM) - 1):
+                return False
+            continue
         if m == 0 or popcount64(m) > 10:
             return False
         m >>= lowest_bit(m)
@@ -150,22 +161,31 @@ cdef inline bint relative_fits(const Game* g) noexcept nogil:
             return False
     return True
 
+cdef inline u64 long_cards(const Game* g) noexcept nogil:
+    # The cards of the suits past the fourth (long_suits_key).
+    cdef int su
+    cdef u64 m = 0
+    for su in range(CANON_SUITS, g.n_suits):
+        m |= g.suit_mask[su]
+    return m
+
 cdef inline void set_digits(const Game* g, const signed char* digit, u64* words) noexcept nogil:
-    # The digit words of set_canon: 4 bits per card of each suit, from its lowest card, the
-    # card's digit (1..15) where `digit` is >= 0 and 0 elsewhere; unused suits hold no card.
+    # The digit words of set_canon: 5 bits per card of each of the first four suits, from its
+    # lowest card, the card's digit (1..31) where `digit` is >= 0 and 0 elsewhere; unused
+    # suits hold no card.
     cdef int su, card, low
-    for su in range(4):
+    for su in range(CANON_SUITS):
         words[su] = 0
-    for su in range(g.n_suits):
+    for su in range(g.n_suits if g.n_suits < CANON_SUITS else CANON_SUITS):
         if g.suit_mask[su] == 0:
             continue
         low = lowest_bit(g.suit_mask[su])
         for card in range(low, low + 10):
             if card < 64 and (g.suit_mask[su] & bit(card)) and digit[card] >= 0:
-                words[su] |= (<u64>(digit[card] + 1)) << (4 * (card - low))
+                words[su] |= (<u64>(digit[card] + 1)) << (DIGIT_BITS * (card - low))
 
 cdef inline u64 gather_digits(u64 word, u64 m) noexcept nogil:
-    # The 4-bit digits of `word` at the places of m (bits from a suit's lowest card), packed
+    # The 5-bit digits of `word` at the places of m (bits from a suit's lowest card), packed
     # from the lowest: the suit's layout, in order of rank.  A digit is never 0, so the length
     # is implied and no two sequences share a word.
     cdef u64 r = 0
@@ -173,20 +193,22 @@ cdef inline u64 gather_digits(u64 word, u64 m) noexcept nogil:
     while m:
         i = lowest_bit(m)
         m &= m - 1
-        r |= ((word >> (4 * i)) & 0xF) << shift
-        shift += 4
+        r |= ((word >> (DIGIT_BITS * i)) & DIGIT_MASK) << shift
+        shift += DIGIT_BITS
     return r
 
 cdef inline u64 sort_up(const Game* g, u64 w, int pos) noexcept nogil:
     # Moves the digit at place pos of a suit's digits (layout_word) up past the digits of the
     # same owner with fewer points just above it.
-    cdef int d = <int>((w >> (4 * pos)) & 15)
+    cdef int d = <int>((w >> (DIGIT_BITS * pos)) & DIGIT_MASK)
     cdef int up
+    cdef u64 pair = (<u64>1 << (2 * DIGIT_BITS)) - 1
     while pos < 9:
-        up = <int>((w >> (4 * (pos + 1))) & 15)
+        up = <int>((w >> (DIGIT_BITS * (pos + 1))) & DIGIT_MASK)
         if up == 0 or g.digit_owner[up] != g.digit_owner[d] or g.digit_pcode[up] >= g.digit_pcode[d]:
             break
-        w = (w & ~((<u64>0xFF) << (4 * pos))) | ((<u64>up) << (4 * pos)) | ((<u64>d) << (4 * (pos + 1)))
+        w = (w & ~(pair << (DIGIT_BITS * pos))) | ((<u64>up) << (DIGIT_BITS * pos)) | \
+            ((<u64>d) << (DIGIT_BITS * (pos + 1)))
         pos += 1
     return w
 
@@ -262,6 +284,32 @@ cdef inline u64 canon_key(const Ctx* c, const unsigned short* canon, u64 out) no
             | (<u64>canon[2 * CANON_MASKS + ((out & c.g.suit_mask[2]) >> c.suit_low[2])] << 20)
             | (<u64>canon[3 * CANON_MASKS + ((out & c.g.suit_mask[3]) >> c.suit_low[3])] << 30))
 
+cdef inline u64 long_suits_key(const Ctx* c, const signed char* symbol, const u64* cards_of,
+                              u64 out) noexcept nogil:
+    # The suits past the fourth (Piedicavallo tarocchi's 21 trumps, whose subsets are too many
+    # for set_canon's tables), in place and on relative ranks: each suit's cards still held
+    # replaced by the lowest cards with the same layout, found greedily from the lowest up (the
+    # lowest card of the suit held at the root with the symbol of the lowest card held, then
+    # the lowest card above it with the symbol of the next, and so on).  The cards found have
+    # the layout of the cards held, so two sets of cards get the same key exactly when their
+    # layouts are the same.  `symbol` is each card's symbol (owner and point code, or the
+    # owner alone) and cards_of[x] the cards of symbol x held at the root, in those suits.
+    cdef u64 m = out & c.long_cards
+    cdef u64 key = 0
+    cdef u64 su_mask = 0
+    cdef int card, low = -1, su = -1
+    while m:
+        card = lowest_bit(m)
+        m &= m - 1
+        if c.g.suit_of[card] != su:
+            su = c.g.suit_of[card]
+            su_mask = c.g.suit_mask[su]
+            low = lowest_bit(cards_of[symbol[card]] & su_mask)
+        else:
+            low = lowest_bit(cards_of[symbol[card]] & su_mask & ~((bit(low) << 1) - 1))
+        key |= bit(low)
+    return key
+
 cdef inline u64 tt_key(const Ctx* c, const State* s) noexcept nogil:
     # Relative ranks: two positions are the same game when each suit holds, from the highest
     # card down, the same (owner, points) of the cards still held, with every block of one
@@ -269,14 +317,14 @@ cdef inline u64 tt_key(const Ctx* c, const State* s) noexcept nogil:
     # with the suit's layout (set_canon).  Otherwise the cards themselves.
     if not c.relative:
         return s.out
-    return canon_key(c, c.canon, s.out)
+    return canon_key(c, c.canon, s.out) | long_suits_key(c, c.long_symbol, c.symbol_cards, s.out)
 
 cdef inline u64 owner_key(const Ctx* c, const State* s) noexcept nogil:
     # The same with the owners of the cards alone, their points left out (the games without
     # points: nullgame.points_free_search).
     if not c.relative:
         return s.out
-    return canon_key(c, c.canon_owner, s.out)
+    return canon_key(c, c.canon_owner, s.out) | long_suits_key(c, c.long_owner, c.owner_cards, s.out)
 
 cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nogil:
     # A card as stored in the table: itself, or (suit, place from the top) with relative keys.

@@ -196,15 +196,138 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # Nothing of the points taken in the main key (score_key carries them).
     return 0
 
+cdef inline int least_points(const Game* g, u64 cards, int k) noexcept nogil:
+    # The least points that k of `cards` can carry (all of them if there are fewer).
+    cdef int p, c, t = 0
+    if k <= 0:
+        return 0
+    for p in range(8):
+        c = popcount64(cards & g.value_mask[p])
+        if c >= k:
+            return t + p * k
+        t += p * c
+        k -= c
+    return t
+
+cdef inline int follow_points(const Game* g, u64 suit_cards, int k, bint fool) noexcept nogil:
+    # The least points an opponent gives to k tricks led in one suit group, won by the leader's
+    # side: it follows with `suit_cards` while it holds them (the Fool, if it holds it, in
+    # place of one of them: its points go to its own pile), then discards (a point at least:
+    # every card but the Fool has one; counted as 1, not as the least of its other cards, so
+    # that the discards of different suits' tricks never count one card twice).
+    cdef int f = k - 1 if fool else k
+    cdef int n = popcount64(suit_cards)
+    if f <= 0:
+        return 0
+    if f <= n:
+        return least_points(g, suit_cards, f)
+    return least_points(g, suit_cards, n) + f - n
+
+cdef inline int quick_tricks(const Game* g, const State* s, int* tricks) noexcept nogil:
+    # What the partnership of the seat on lead at a trick start (s.leader, L) wins for sure by
+    # cashing L's top cards, and in how many tricks (a lower bound on its points from here on:
+    # one strategy of its side against any defence).
+    #
+    # First the trumps: L's trumps above every opponent's trump, from the highest down, while
+    # the partner can play under each (its lowest trump is below it, or it holds none).  Each
+    # takes a trick: the opponents must play a trump while they hold one (or the Fool, which
+    # gives nothing).  Then, only if the partner followed every trump lead (it discarded
+    # nothing that the suits below count on), each plain suit X: L's X cards above every
+    # opponent's X card, while the partner follows under them, and while every opponent that
+    # may still hold a trump still holds an X card (else it might trump): an opponent keeps
+    # at most its trumps less the trump leads, plus one if it holds the Fool (played in place
+    # of a trump).  Each trick brings L's card, the partner's lowest card of the suit, and the
+    # opponents' least points (follow_points).
+    cdef int L = s.leader
+    cdef int Q = seat_at(g, L, 2)
+    cdef int o1 = seat_at(g, L, 1)
+    cdef int o2 = seat_at(g, L, 3)
+    cdef u64 fool = bit(g.fool)
+    cdef u64 tr = g.suit_mask[g.trump_suit]
+    cdef u64 h1 = s.hand[o1]
+    cdef u64 h2 = s.hand[o2]
+    cdef bint f1 = (h1 & fool) != 0
+    cdef bint f2 = (h2 & fool) != 0
+    cdef u64 mine, theirs, q, x1, x2
+    cdef int t = 0, n = 0, k, su, card, r1, r2, limit
+    mine = s.hand[L] & tr
+    theirs = (h1 | h2) & tr
+    if theirs:
+        mine &= ~((bit(highest_bit(theirs)) << 1) - 1)
+    q = s.hand[Q] & tr
+    k = 0
+    while mine:
+        card = highest_bit(mine)
+        if q and lowest_bit(q) > card:
+            break
+        mine &= ~bit(card)
+        t += g.points[card]
+        if q:
+            t += g.points[lowest_bit(q)]     # (else the partner discards: counted as nothing)
+            q &= q - 1
+        k += 1
+    if k:
+        t += follow_points(g, h1 & tr, k, f1) + follow_points(g, h2 & tr, k, f2)
+    n = k
+    tricks[0] = n
+    if k > popcount64(s.hand[Q] & tr):
+        return t                        # the partner discarded: no plain suit counted
+    r1 = popcount64(h1 & tr) - k + f1
+    r2 = popcount64(h2 & tr) - k + f2
+    for su in range(g.n_suits):
+        if su == g.trump_suit or g.suit_mask[su] & fool:
+            continue
+        mine = s.hand[L] & g.suit_mask[su]
+        if not mine:
+            continue
+        x1 = h1 & g.suit_mask[su]
+        x2 = h2 & g.suit_mask[su]
+        if x1 | x2:
+            mine &= ~((bit(highest_bit(x1 | x2)) << 1) - 1)
+        limit = 16
+        if r1 > 0 and popcount64(x1) < limit:
+            limit = popcount64(x1)
+        if r2 > 0 and popcount64(x2) < limit:
+            limit = popcount64(x2)
+        q = s.hand[Q] & g.suit_mask[su]
+        k = 0
+        while mine and k < limit and q:
+            card = highest_bit(mine)
+            if lowest_bit(q) > card:
+                break
+            mine &= ~bit(card)
+            t += g.points[card] + g.points[lowest_bit(q)]
+            q &= q - 1
+            k += 1
+        if k:
+            t += follow_points(g, x1, k, f1) + follow_points(g, x2, k, f2)
+            n += k
+    tricks[0] = n
+    return t
+
 cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
     # Bounds on B's final points.  With D its points so far (the discards included where they
     # are its) and R the points still in play (held, or on the table but the Fool, whose
     # points its player took at once): if B has won a trick it ends with at least D (or 114 if
     # P's side never wins one), else with 0 at worst; if P's side has won a trick, B ends with
-    # at most D + R (or 0), else with 114 at most.
-    cdef int tp, tb, pb, d
+    # at most D + R (or 0), else with 114 at most.  At a trick start the side on lead can
+    # cash its quick tricks (quick_tricks): q points in k >= 1 tricks make it a side with a
+    # trick, and B ends with at most D + R - q (P's side on lead) or at least D + q (B's).
+    cdef int tp, tb, pb, d, q, k
     side_totals(g, s, P, &tp, &tb, &pb)
     d = pb + discards_b(g, P)
+    if s.count == 0:
+        q = quick_tricks(g, s, &k)
+        if k:
+            if on_p_side(g, P, s.leader):
+                tp += k
+                lower[0] = d if tb else 0
+                upper[0] = d + s.out_points + s.trick_points - q
+            else:
+                tb += k
+                lower[0] = d + q
+                upper[0] = d + s.out_points + s.trick_points if tp else g.deck_points
+            return
     lower[0] = d if tb else 0
     upper[0] = d + s.out_points + s.trick_points if tp else g.deck_points
 
@@ -277,6 +400,7 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # "fool": the Fool's card, "dealer": the dealing seat, "discard_points": its two discards'
     # points}.  Raises ValueError for what the core cannot hold.
     cdef Game* g = &c.g
+    cdef int p, card
     g.trump_suit = scoring["trump_suit"]
     g.fool = scoring["fool"]
     g.dealer = scoring["dealer"]
@@ -290,6 +414,12 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
         raise ValueError(f"dealer: {g.dealer} is not a seat of {g.n}")
     if not 0 <= g.discard_points <= 15:
         raise ValueError(f"discard_points: {g.discard_points} do not fit the score key (0 to 15)")
+    for p in range(8):
+        g.value_mask[p] = 0
+    for card in range(64):
+        if g.points[card] > 7:
+            raise ValueError(f"points: a card of {g.points[card]} points (at most 7 here)")
+        g.value_mask[g.points[card]] |= bit(card)
     if g.deck_points >= TRICK_BONUS:
         raise ValueError(f"points: {g.deck_points} in the deck do not fit below the trick count")
     g.max_value = g.deck_points
