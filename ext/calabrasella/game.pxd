@@ -35,6 +35,7 @@ from tricks cimport (seat_at, places_after, to_move, follow_suit, play_card, pla
                      points_left, p_takes_trick)
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
 from nohooks cimport residue_shifts, own_key, mid_trick_bound, on_p_side
+from runs cimport sides_run_decided
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (run_known below)
@@ -209,9 +210,9 @@ cdef inline int sure_side(const Game* g, const State* s, int P, int seat, int ca
 cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
                           const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
     # Whether a card of the run of moves[i] searched before decides moves[i] (known[i] set to
-    # the bound it gives): 2 by dominance, 1 by quasi-equivalence, 0 if neither.  A run: cards
-    # of one hand and suit with no card held or on the table between them (movegen.gen_moves),
-    # whatever their points.
+    # the bound it gives): 2 by dominance, 1 by quasi-equivalence, 0 if neither
+    # (runs.sides_run_decided).  A run: cards of one hand and suit with no card held or on the
+    # table between them (movegen.gen_moves), whatever their points.
     #
     # Mirror lines: playing one card of a run or the other, and later the other or the one,
     # every trick has the same winner (no card can fall between them), so the two lines differ
@@ -222,33 +223,12 @@ cdef inline int run_known(const Game* g, const State* s, int P, int seat, const 
     # goes to a side (sure_side, the same for both cards: no card lies between them), the card
     # with more points gives that side at least as much: for the defenders, the card with more
     # points into their trick, or with fewer into the declarer's, is worth at least the other
-    # (dominance); for the declarer the same, turned.  Fail-soft values only, as in
-    # ext/core/runs.pxd: a value at or below alpha is an upper bound, at or above beta a lower
-    # bound.
-    cdef int j, pj, tol
-    cdef int pi = g.points[moves[i]]
-    cdef int side = -2
+    # (dominance); for the declarer the same, turned.
+    cdef int j
     for j in range(i):
-        if runs[j] != runs[i]:
-            continue
-        pj = g.points[moves[j]]
-        tol = pj - pi if pj > pi else pi - pj
-        if side == -2:
-            side = sure_side(g, s, P, seat, moves[i])
-        if seat != P:
-            if known[j] <= bound and side >= 0 and (side == 0) == (pj > pi):
-                known[i] = known[j]
-                return 2
-            if known[j] <= bound - tol:
-                known[i] = known[j] + tol
-                return 1
-        else:
-            if known[j] >= bound and side >= 0 and (side == 1) == (pj > pi):
-                known[i] = known[j]
-                return 2
-            if known[j] >= bound + tol:
-                known[i] = known[j] - tol
-                return 1
+        if runs[j] == runs[i]:
+            return sides_run_decided(g, seat == P, moves, runs, known, i, bound,
+                                     sure_side(g, s, P, seat, moves[i]))
     return 0
 
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:

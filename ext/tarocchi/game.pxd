@@ -37,12 +37,13 @@ from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from tricks cimport seat_at, places_after, to_move
 from trickrule cimport TRICK_BONUS
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
-from nohooks cimport residue_shifts, own_key, mid_trick_bound, nobody_takes_all, run_known
+from nohooks cimport residue_shifts, own_key, mid_trick_bound
+from runs cimport sides_run_decided
 
 cdef enum:
-    GAME_QUASI = 0              # no quasi-equivalent or dominated cards
+    GAME_QUASI = 1              # quasi-equivalent and dominated cards (run_known below)
     GAME_MEMORY_TRICKS = 2      # the move memory above this many tricks' cards (driver.pxi)
-    GAME_P_WANTS_POINTS = 1     # P's side takes points (gen_moves' dominant card; unused: GAME_QUASI 0)
+    GAME_P_WANTS_POINTS = 1     # P's side takes points (gen_moves' dominant card first)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
     TRICK_MASK = TRICK_BONUS - 1    # a seat's points in its taken (below TRICK_BONUS: at most 114)
 
@@ -138,11 +139,6 @@ cdef inline void play_forced_trick(const Game* g, State* t) noexcept nogil:
     cdef int i
     for i in range(g.n):
         play_card(g, t, lowest_bit(t.hand[seat_at(g, t.leader, t.count)]))
-
-cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
-    # Only for the dominated cards of a run, not used where GAME_QUASI is 0: never called.
-    return False
-
 
 # -- score -------------------------------------------------------------------------------------
 
@@ -332,7 +328,7 @@ cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, 
     upper[0] = d + s.out_points + s.trick_points if tp else g.deck_points
 
 
-# -- move order --------------------------------------------------------------------------------
+# -- who can beat a card -----------------------------------------------------------------------
 
 cdef inline bint can_beat(const Game* g, const State* s, int seat, int winning, int led) noexcept nogil:
     # Whether `seat`, still to play to this trick, holds a legal card that beats `winning`
@@ -360,6 +356,63 @@ cdef inline bint holds_after(const Game* g, const State* s, int P, int winning, 
         if on_p_side(g, P, other) != on_p_side(g, P, win_seat) and can_beat(g, s, other, winning, led):
             return False
     return True
+
+# -- runs: quasi-equivalent and dominated cards -------------------------------------------------
+
+cdef inline int sure_side(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
+    # The side that surely wins the current trick if `seat` (to move) plays `card` (not the
+    # Fool): 1 P's, 0 the other, -1 not sure (a seat of the other side still to play may beat
+    # the winning card: can_beat).
+    cdef int wc = s.win_card, ws = s.win_seat, led = s.led_suit
+    if s.count == 0 or led < 0:
+        led = g.suit_of[card]
+        wc = card
+        ws = seat
+    elif beats(g, card, wc, led):
+        wc = card
+        ws = seat
+    if not holds_after(g, s, P, wc, ws, led, s.count + 1):
+        return -1
+    return 1 if on_p_side(g, P, ws) else 0
+
+cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
+    # Whether P's side surely wins the current trick if `seat` plays `card` (movegen.gen_moves
+    # tries the dominant card of a run first by it).
+    return sure_side(g, s, P, seat, card) == 1
+
+cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
+    # Every pair of cards of a run is decided by run_known (no cappotto in this game).
+    return True
+
+cdef inline int run_known(const Game* g, const State* s, int P, int seat, const int* moves,
+                          const int* runs, int* known, int i, int bound, bint any_points) noexcept nogil:
+    # Whether a card of the run of moves[i] searched before decides moves[i]
+    # (runs.sides_run_decided): 2 by dominance, 1 by quasi-equivalence, 0 if neither.  A run:
+    # cards of one hand and suit group with no card held or on the table between them
+    # (movegen.gen_moves), whatever their points (the court cards K Q N J of a suit, 5 4 3 2
+    # points; trumps 20 and 21, 1 and 5 points; trumps 1 and 2).
+    #
+    # Mirror lines: playing one card of a run or the other, and later the other or the one,
+    # every trick has the same winner: the two cards are of one group (the same rules of play
+    # hold for both: following, trumping), and no card in play lies between them, so each
+    # compares alike with every other card (a trump beats every card of a plain suit either
+    # way).  So the two lines differ only in which trick each card's points go to: the trick
+    # now (side S) and the later trick where the other card falls (side T).  Which sides win a
+    # trick is the same in both, so the no-trick rule gives both 0 or 114 alike, or else side
+    # B's points differ by the cards' points difference d if S and T differ, and not at all if
+    # they are the same side; the minimax values of the two mirror trees differ by at most d
+    # (quasi-equivalence, tolerance d).  Where the trick now surely goes to a side (sure_side,
+    # the same for both cards), the card with more points gives that side at least as much
+    # (dominance).
+    cdef int j
+    for j in range(i):
+        if runs[j] == runs[i]:
+            return sides_run_decided(g, on_p_side(g, P, seat), moves, runs, known, i, bound,
+                                     sure_side(g, s, P, seat, moves[i]))
+    return 0
+
+
+# -- move order --------------------------------------------------------------------------------
 
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Higher is searched first.  Both sides want points: cash a card that holds the trick,
