@@ -1,10 +1,10 @@
 """The command-line tools: ``ciapano-solve`` and ``ciapano`` (``solve``, ``sample``,
 ``validate``, ``schema``, ``analyse``, ``check``, ``deal``, ``match``, ``exchange``, ``call``,
-``puzzle generate|show|check``).
+``discard``, ``puzzle generate|show|check``).
 
 One module a command (``solve`` with ``validate`` and ``schema``, ``sample``, ``analyse``,
-``check``, ``deal``, ``match``, ``exchange`` with ``call``, ``puzzle``) and ``options`` for what
-they share.
+``check``, ``deal``, ``match``, ``exchange`` with ``call``, ``discard``, ``puzzle``) and
+``options`` for what they share.
 The commands are click commands; a command's module, and what it needs of ciapano, is imported
 only when that command runs (or ``--help`` lists them), so that a small solve starts at once.
 
@@ -38,6 +38,7 @@ COMMANDS = {
     "match": ("match", "match_command"),
     "exchange": ("exchange", "exchange_command"),
     "call": ("exchange", "call_command"),
+    "discard": ("discard", "discard_command"),
     "puzzle": ("puzzle", "puzzle_group"),
 }
 

@@ -277,6 +277,22 @@ def pimc_run(job: Callable[[Callable[[int, int], None]], T]) -> T:
 position_argument = click.argument("position", metavar="POSITION")
 #: ``--json``.
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+#: ``--max-nodes N``: stop a search early, reporting what it proved.
+max_nodes_option = click.option(
+    "--max-nodes",
+    type=int,
+    metavar="N",
+    default=None,
+    help="Stop after about N search nodes and report what was proved.",
+)
+#: ``--time-limit SECONDS``: the same by time.
+time_limit_option = click.option(
+    "--time-limit",
+    type=float,
+    metavar="SECONDS",
+    default=None,
+    help="Stop after about this many seconds and report what was proved.",
+)
 
 
 def tt_mb_option(help: str, default: float | None = None) -> Callable[[T], T]:

@@ -18,9 +18,11 @@ from .options import (
     fail_option,
     interrupted,
     json_option,
+    max_nodes_option,
     position_argument,
     read_position,
     seat_option,
+    time_limit_option,
     tt_mb_option,
 )
 
@@ -47,20 +49,8 @@ if TYPE_CHECKING:
     default=None,
     help="Threads to search with (default: every core of the machine).",
 )
-@click.option(
-    "--max-nodes",
-    type=int,
-    metavar="N",
-    default=None,
-    help="Stop after about N search nodes and report what was proved.",
-)
-@click.option(
-    "--time-limit",
-    type=float,
-    metavar="SECONDS",
-    default=None,
-    help="Stop after about this many seconds and report what was proved.",
-)
+@max_nodes_option
+@time_limit_option
 def solve_command(
     position: str,
     seat: str | None,

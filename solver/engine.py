@@ -34,6 +34,7 @@ from ._limits import (
     OPTION_TT,
     SearchLimits,
 )
+from .cards import CardSet
 from .errors import GameError
 from .games import Busca, Calabrasella, Cappotto, Ciapano, Mattazza, Tarocchi
 
@@ -48,6 +49,7 @@ __all__ = [
     "OPTION_QUASI",
     "OPTION_RELATIVE",
     "OPTION_TT",
+    "DiscardSearch",
     "ExchangeSearch",
     "SearchLimits",
     "SidesSearch",
@@ -433,3 +435,59 @@ class ExchangeSearch:
         if lo != hi:
             raise RuntimeError("the search was stopped by a limit before the value was exact")
         return lo
+
+
+class DiscardSearch:
+    """One engine and one table for every choice of Piedicavallo tarocchi's dealer's discards
+    (:func:`ciapano.tarocchi.analyse_discard`): the door into the core for it.
+
+    The engine is built on the deal with the dealer holding its 17 cards, so that every card
+    has one holder in every choice; each choice then moves the root to the hands it leaves
+    (``Search.set_root``) and gives the engine its discards' points
+    (``ext/tarocchi/game.pxd``: in the score key only while a partnership has won no trick,
+    else in the offset), so that the table's entries stay true from one choice to the next.
+
+    :param game: the game (``Tarocchi``).
+    :param hands: the four hands as dealt (the dealer's of 17 cards).
+    :param dealer: the dealing seat; the seat after it leads.
+    :param tt_mb: memory of the transposition table, in MiB.
+    :param limits: limits shared by every choice's search.
+    :raises MemoryError: if the table cannot be allocated.
+    """
+
+    def __init__(
+        self, game: Any, hands: Any, dealer: int, tt_mb: float,
+        limits: SearchLimits | None = None,
+    ) -> None:  # fmt: skip
+        self._game = game
+        self._hands = [CardSet(h) for h in hands]
+        self._dealer = dealer
+        self._leader = game.next_seat(dealer)
+        dealt, leader, trick, taken = core_root(
+            game, [h.mask for h in self._hands], self._leader, [], [0] * game.players
+        )
+        core = _new_search(
+            game, dealt, leader, trick, taken, _tarocchi_scoring(game, dealer, ()), tt_mb,
+            OPTION_ALL, limits,
+        )  # fmt: skip
+        self._core = core
+        self._search = SidesSearch(core, game, 0, game.card_total)
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes visited so far, in all."""
+        return self._core.nodes
+
+    def dealer_bounds(self, discard: Any, guess: int = -1) -> tuple[int, int]:
+        """``(lower, upper)`` on the points of the dealer's partnership from the opening lead
+        when the dealer discards ``discard`` (two of its cards), both partnerships at their
+        best; equal unless a limit stopped the search.
+
+        :param guess: a value near the expected one (e.g. another choice's), or -1.
+        """
+        game = self._game
+        hands = list(self._hands)
+        hands[self._dealer] = hands[self._dealer] - CardSet(discard)
+        self._core.set_scoring(_tarocchi_scoring(game, self._dealer, discard))
+        self._search.set_root([h.mask for h in hands], self._leader, [], [0] * game.players)
+        return self._search.value_bounds(self._dealer, guess)

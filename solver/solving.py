@@ -543,7 +543,11 @@ def _line_text(position: Position, line: tuple[Card, ...]) -> str:
     return " | ".join(" ".join(g).replace(" ;", ";") for g in groups if g)
 
 
-def _stop_reason(limits: engine.SearchLimits, interrupted: bool, max_nodes, time_limit) -> str:
+def stop_reason(
+    limits: engine.SearchLimits, interrupted: bool, max_nodes: int | None, time_limit: float | None
+) -> str:
+    """Why a search under ``limits`` stopped: ``"interrupt"``, ``"max_nodes"`` or
+    ``"time_limit"`` (a result's ``stopped_by``)."""
     if interrupted:
         return "interrupt"
     if max_nodes is not None and limits.used >= max_nodes:
@@ -748,7 +752,7 @@ def solve(
         lower=lower,
         upper=upper,
         seat_bounds=seat_bounds,
-        stopped_by=_stop_reason(limits, interrupted, max_nodes, time_limit) if stopped else None,
+        stopped_by=stop_reason(limits, interrupted, max_nodes, time_limit) if stopped else None,
     )
     if interrupted:
         raise SolveInterrupted(result)
@@ -869,7 +873,7 @@ def dd_table(
         raise KeyboardInterrupt
     most = position.game.value_bounds[1]
     bounds = [b if b is not None else Bounds(0, most) for b in found]
-    stopped = _stop_reason(limits, False, max_nodes, time_limit) if limits.stopped else None
+    stopped = stop_reason(limits, False, max_nodes, time_limit) if limits.stopped else None
     return DDTable(
         bounds=bounds,
         nodes=sum(s.nodes for s in searches),

@@ -47,11 +47,11 @@ def test_the_shipped_set_is_complete():
         if "deal" in data and not data.get("play"):
             openings.add((pos.game.name, pos.players))
     wanted = {("ciapano", 3), ("ciapano", 4), ("ciapano", 5), ("busca", 4), ("mattazza", 4),
-              ("kifameno", 2), ("kifameno", 3), ("calabrasella", 3)}  # fmt: skip
+              ("kifameno", 2), ("kifameno", 3), ("calabrasella", 3), ("tarocchi", 4)}  # fmt: skip
     assert openings >= wanted, "a full deal from the opening lead for every game and size"
     assert len(FILES) >= 11
     games = {ciapano.load(POSITIONS / name).game.name for name in FILES}
-    assert games == {"ciapano", "busca", "mattazza", "kifameno", "calabrasella"}
+    assert games == {"ciapano", "busca", "mattazza", "kifameno", "calabrasella", "tarocchi"}
 
 
 #: Shipped positions without recorded values, and why.
@@ -107,6 +107,7 @@ def test_every_game_has_small_positions_checked_by_the_reference():
         "mattazza",
         "kifameno",
         "calabrasella",
+        "tarocchi",
     }
 
 
