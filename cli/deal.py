@@ -73,8 +73,6 @@ def deal_command(
         kind = find_game("ciapano" if game_name is None else game_name)
     except ciapano.GameError as e:
         fail(f"--game: {e.reason}")
-    if kind.needs_dealer and play is not None:
-        fail(f"--play: hand records of {kind.title} are not supported yet (deals are)")
     if players is not None and players not in kind.player_counts:
         counts = _or_list(kind.player_counts)
         # The game is named when --game named it (Ciapanò's message is the one it always was).
@@ -101,6 +99,8 @@ def deal_command(
             reason = policy_error(p)
             if reason is not None:
                 fail(f"--play: {reason}")
+            if kind.needs_dealer and p.startswith("pimc"):
+                fail(f"--play: {p}: a seat's view of {kind.title} (PIMC) is not supported yet")
     from ciapano.dealing import random_histories
 
     records = random_histories(None, count, seed, dealer=dealer, play=policies, game=game)

@@ -343,7 +343,7 @@ def _replay(position: Position, play: Sequence[Any]) -> tuple[list[Position], li
     cards = []
     for i, card in enumerate(play):
         try:
-            c = Card(card)
+            c = positions[-1].game.deck.card(card)
             positions.append(positions[-1].play(c))
         except (IllegalMoveError, CardError) as e:
             raise IllegalMoveError(f"play[{i}]", e.reason) from None
@@ -428,8 +428,8 @@ def _walk_by_solving(
     every_seat: bool,
     tt_mb: float,
 ) -> tuple[list[int], _Walk, int]:
-    """Value every card of ``play`` in a game of two sides (Calabrasella: the points of the
-    seat's side, higher is better) by solving each position before it (every legal card of the
+    """Value every card of ``play`` in a game of two sides (Calabrasella, tarocchi: the points of
+    the seat's side, higher is better) by solving each position before it (every legal card of the
     seat to move, :func:`ciapano.solve`).  The sides share the hand's total, so every seat's
     guarantee in a position follows from the mover's.  Returns the opening guarantees, the walk
     and the nodes."""
@@ -554,7 +554,7 @@ def analyse(
         opening = first.score()
         table = [tuple(opening)] if every_seat else None
         nodes = 0
-    elif first.declarer is not None:
+    elif first.game.two_sided:
         opening, walk, nodes = _walk_by_solving(positions, play_cards, start, every_seat, tt_mb)
         cards, table = walk.cards, walk.guarantees
     else:
@@ -668,12 +668,12 @@ def check(
     start = time.perf_counter()
     check_options(tt_mb=tt_mb)
     try:
-        played = Card(card)
+        played = position.game.deck.card(card)
     except CardError as e:
         raise IllegalMoveError("card", e.reason) from None
     after = position.play(played)
-    if position.declarer is not None:
-        # A game of two sides (Calabrasella): the position solved, every legal card.
+    if position.game.two_sided:
+        # A game of two sides (Calabrasella, tarocchi): the position solved, every legal card.
         _, walk, nodes = _walk_by_solving([position, after], [played], 0, False, tt_mb)
         c = walk.cards[0]
     else:
@@ -797,8 +797,8 @@ def _play(
         elif policies[m] == "random" or engine is None:
             legal = sorted(pos.legal_moves())
             card = legal[rng.integers(len(legal))]
-        elif pos.declarer is not None:
-            # A game of two sides (Calabrasella): a random card among those that keep the
+        elif pos.game.two_sided:
+            # A game of two sides (Calabrasella, tarocchi): a random card among those that keep the
             # side's points (every legal card solved).
             best = sorted(solve(pos, tt_mb=engine.tt_mb).best)
             card = best[rng.integers(len(best))]

@@ -262,6 +262,14 @@ class Game(ABC):
     #: Whether a position names its dealer, whose partnership owns the set-aside cards
     #: (Piedicavallo tarocchi's discards).
     needs_dealer: ClassVar[bool] = False
+
+    @property
+    def two_sided(self) -> bool:
+        """Whether the game is played by two sides, zero-sum (Calabrasella's declarer against
+        the defenders, tarocchi's partnerships): a seat's value is its side's points, higher is
+        better, and the two sides' values add up to the hand's total (``hand_total``)."""
+        return self.has_declarer or self.sides is not None
+
     #: The index of the deck's first card (its :attr:`Deck.base <ciapano.Deck.base>`): card
     #: ``c`` is the search core's card ``c.index - card_base``.
     card_base: ClassVar[int] = 0
@@ -1257,6 +1265,11 @@ class Tarocchi(Game):
         """The dealer: its discards count for its partnership (``hand_score`` gives them to
         the other when its partnership won no trick)."""
         return dealer
+
+    def hand_total(self, set_aside: Iterable[Card] = ()) -> int:
+        """The points the two partnerships share: all 114, the discards' included (they count
+        for one partnership or the other)."""
+        return self.card_total
 
     def discard_error(self, hand: CardSet, discards: Sequence[Card]) -> str | None:
         """Why the dealer may not discard ``discards`` from its 17 cards ``hand``, or None if

@@ -480,7 +480,7 @@ def pimc_check(
     """
     info = as_information_set(view_position, view)
     try:
-        c = Card(card)
+        c = info.game.deck.card(card)
     except CardError as e:
         raise InformationSetError("card", e.reason) from None
     if not info.is_over() and c not in info.legal_moves():

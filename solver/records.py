@@ -66,6 +66,8 @@ class HandRecord:
     :ivar exchange: in a game with a declarer (Calabrasella), the widow, the call and the
         exchange (:class:`ciapano.calabrasella.Exchange`; None otherwise); ``deal`` is then the
         deal before them.
+    :ivar discards: in Piedicavallo tarocchi, the dealer's two discards (None otherwise);
+        ``deal`` gives the dealer the 17 cards it was dealt.
     :raises RecordError: (a ``ValueError``) for a deal that is not a deal, an illegal card (its
         index in the play and the reason, the game's own rules included, such as Busca's
         first trick), a card played twice, a play that stops before the end of the hand, names
@@ -82,6 +84,7 @@ class HandRecord:
     comment: str | None = None
     stock: tuple[Card, ...] | None = None
     exchange: Exchange | None = None
+    discards: tuple[Card, ...] | None = None
     _positions: tuple[Position, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -97,6 +100,15 @@ class HandRecord:
             play = parse_cards("play", self.play, deck, unique=False)
             discard = None if self.discard is None else parse_card("discard", self.discard, deck)
             stock = None if self.stock is None else parse_cards("stock", self.stock, deck)
+            discards = None
+            if game.needs_dealer:
+                if self.discards is None:
+                    raise PositionError(
+                        "discards", f"is missing: a hand record of {game.title} gives them"
+                    )
+                discards = parse_cards("discards", self.discards, deck)
+            elif self.discards is not None:
+                raise PositionError("discards", f"given, but {game.title} has no dealer's discards")
             if game.has_declarer:
                 opening = self._exchanged(game, deal)
             else:
@@ -104,7 +116,9 @@ class HandRecord:
                     raise PositionError(
                         "declarer", f"an exchange given, but {game.title} has no declarer"
                     )
-                opening = Position.from_deal(deal, self.dealer, discard, game, stock)
+                opening = Position.from_deal(
+                    deal, self.dealer, discard, game, stock, set_aside=discards
+                )
         except (PositionError, CardError) as e:
             raise RecordError(e.field, e.reason, rid) from None
         if self.names is not None:
@@ -143,6 +157,7 @@ class HandRecord:
         object.__setattr__(self, "play", play)
         object.__setattr__(self, "discard", discard)
         object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "discards", discards)
         object.__setattr__(self, "game", game)
         object.__setattr__(self, "_positions", tuple(positions))
 
@@ -213,6 +228,8 @@ class HandRecord:
             d["stock"] = [c.text for c in self.stock]
         if self.exchange is not None:
             d.update(self.exchange.to_dict())
+        if self.discards is not None:
+            d["discards"] = [c.text for c in self.discards]
         d["play"] = [c.text for c in self.play]
         game = self.game
         assert game is not None
@@ -252,10 +269,6 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         game = file_game(data, "deal")
     except PositionError as e:
         raise RecordError(e.field, e.reason, rid) from None
-    if game.needs_dealer:
-        raise RecordError(
-            "game", f"hand records of {game.title} are not supported yet (positions are)", rid
-        )
     exchange = None
     if game.has_declarer:
         from .calabrasella import Exchange  # (here: the other games' records need none of it)
@@ -275,6 +288,7 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
         comment=data.get("comment"),
         stock=data.get("stock"),
         exchange=exchange,
+        discards=data.get("discards") if game.needs_dealer else None,
     )
 
 

@@ -411,7 +411,7 @@ class SolveResult:
 
         :raises KeyError: if the card is not a legal card here.
         """
-        c = Card(card)
+        c = self.position.game.deck.card(card)
         for m in self.moves:
             if m.card is c:
                 return m.value
@@ -472,13 +472,15 @@ def format_result(result: SolveResult) -> str:
     if not result.moves:
         out.append(f"The hand is over: seat {result.perspective} scores {result.value}.")
     else:
-        if pos.declarer is not None:
+        if pos.game.two_sided:
             side = pos.side_of(result.perspective)
-            names = "the declarer" if side == (pos.declarer,) else "the defenders"
-            whose = (
-                f"the points of {names}, seat{'s' if len(side) > 1 else ''} "
-                f"{' and '.join(map(str, side))} (higher is better), both sides playing their best"
-            )
+            seats = " and ".join(map(str, side))
+            if pos.declarer is None:
+                names = f"the partnership of seats {seats}"
+            else:
+                names = "the declarer" if side == (pos.declarer,) else "the defenders"
+                names += f", seat{'s' if len(side) > 1 else ''} {seats}"
+            whose = f"the points of {names} (higher is better), both sides playing their best"
         else:
             whose = (
                 f"{who} penalty ({pos.game.value_nouns[1]}) with every other seat against seat "

@@ -322,7 +322,7 @@ def test_bad_input_exits_2_with_one_line(runner, tmp_path):
         runner, [_file(tmp_path, _history(discards=["10S", "0T"]))], solve_app
     )
     # No views, no hand records yet: said in one line.
-    assert "not supported yet" in _line(runner, ["deal", "--game", "tarocchi", "--play", "random"])
+    assert "not supported yet" in _line(runner, ["deal", "--game", "tarocchi", "--play", "pimc:5"])
     assert "not supported yet" in _line(runner, ["sample", _file(tmp_path, _history())])
 
 
@@ -352,3 +352,25 @@ def test_simple_discards_are_legal_even_when_forced():
     discards = GAME.simple_discards(hand)
     assert {c.text for c in discards} == {"6D", "2T"}
     assert GAME.discard_error(hand, discards) is None
+
+
+def test_hand_records_are_played_read_and_analysed(runner):
+    # ciapano deal --play random writes records with the dealer's 17 cards and its discards;
+    # they read back (every card checked), and their last tricks are analysed: the guarantees
+    # of the two partnerships add up to 114 and each card's cost is what a solve gives.
+    out = runner.invoke(app, ["deal", "--game", "tarocchi", "--play", "random", "--seed", "4"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert len(data["deal"][data["dealer"]]) == 17 and len(data["discards"]) == 2
+    record = ciapano.records.record_from_dict(data)
+    assert len(record.play) == 60 and record.final.is_over()
+    assert ciapano.records.record_from_dict(record.to_dict()) == record
+    analysis = ciapano.analyse(record, from_trick=12)
+    assert analysis.seats[0].guarantee + analysis.seats[1].guarantee == 114
+    for c in analysis.cards[:6]:
+        pos = record.positions()[c.index]
+        result = ciapano.solve(pos)
+        assert (c.before, c.after) == (result.value, result[c.card])
+    missing = {k: v for k, v in data.items() if k != "discards"}
+    with pytest.raises(ciapano.RecordError, match="discards: is missing"):
+        ciapano.records.record_from_dict(missing)
