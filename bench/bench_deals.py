@@ -28,6 +28,11 @@ Usage (from the repository root, with the package installed)::
     python bench/bench_deals.py --game mattazza --set random --count 20 --timeout 300   # Mattazza
     python bench/bench_deals.py --game kifameno --set random --count 20 --timeout 300   # 2 and 3
     python bench/bench_deals.py --game calabrasella --set random --count 20 --timeout 60
+    python bench/bench_deals.py --game tarocchi --set random --count 20 --timeout 300
+    python bench/bench_deals.py --game tarocchi --set random --count 20 --after 7   # 8 tricks left
+
+With ``--after K`` each random deal is first played K tricks at random (seeded by the deal's
+seed), and the position reached is solved instead of the opening lead.
 """
 
 from __future__ import annotations
@@ -66,8 +71,8 @@ def _position(kind: str, spec: tuple, tricks: int = 0) -> ciapano.Position:
     return pos
 
 
-def _solve(kind: str, spec: tuple, mode: str, queue: mp.Queue) -> None:
-    pos = _position(kind, spec, 2 if mode in ("fast2", "checked2") else 0)
+def _solve(kind: str, spec: tuple, mode: str, queue: mp.Queue, after: int = 0) -> None:
+    pos = _position(kind, spec, 2 if mode in ("fast2", "checked2") else after)
     # The package imports its modules when first asked (ciapano/__init__.py): resolve the
     # functions before the clock starts, so that the time is the solve's, not an import's.
     solve, dd_table = ciapano.solve, ciapano.dd_table
@@ -82,7 +87,7 @@ def _solve(kind: str, spec: tuple, mode: str, queue: mp.Queue) -> None:
         queue.put((time.perf_counter() - start, r.nodes, found))
 
 
-def run_one(kind: str, spec: tuple, mode: str, timeout: float):
+def run_one(kind: str, spec: tuple, mode: str, timeout: float, after: int = 0):
     """(seconds, nodes, value) of one solve, or None when it ran out of time.  ``mode``:
     ``cards`` (every card of the leader), ``table`` (every seat's guarantee), ``fast2`` and
     ``checked2`` (every card after two tricks, fast or checked search).
@@ -90,7 +95,7 @@ def run_one(kind: str, spec: tuple, mode: str, timeout: float):
     :raises RuntimeError: if the solve failed.
     """
     queue: mp.Queue = mp.Queue()
-    proc = mp.Process(target=_solve, args=(kind, spec, mode, queue))
+    proc = mp.Process(target=_solve, args=(kind, spec, mode, queue, after))
     proc.start()
     proc.join(timeout)
     if proc.is_alive():
@@ -102,7 +107,7 @@ def run_one(kind: str, spec: tuple, mode: str, timeout: float):
     return queue.get()
 
 
-def best_of(kind: str, spec: tuple, mode: str, timeout: float, repeat: int):
+def best_of(kind: str, spec: tuple, mode: str, timeout: float, repeat: int, after: int = 0):
     """run_one ``repeat`` times: the run with the least time (None if any ran out of time).
     The nodes and values do not change from run to run; the time does, by 10-20% here (a
     virtual machine whose host's load and memory state vary).
@@ -111,7 +116,7 @@ def best_of(kind: str, spec: tuple, mode: str, timeout: float, repeat: int):
     """
     best = None
     for _ in range(repeat):
-        r = run_one(kind, spec, mode, timeout)
+        r = run_one(kind, spec, mode, timeout, after)
         if r is None:
             return None
         if best is not None and r[1:] != best[1:]:
@@ -163,7 +168,7 @@ def main() -> None:
     ap.add_argument("--set", choices=["shipped", "random"], default="shipped")
     ap.add_argument(
         "--game",
-        choices=["ciapano", "busca", "mattazza", "kifameno", "calabrasella"],
+        choices=["ciapano", "busca", "mattazza", "kifameno", "calabrasella", "tarocchi"],
         default="ciapano",
         help="the game (Busca and Mattazza: 4 players, --players is ignored; Kifameno: 2 or 3)",
     )  # fmt: skip
@@ -172,6 +177,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--table", action="store_true", help="also every seat's guarantee")
+    ap.add_argument(
+        "--after", type=int, default=0, metavar="K",
+        help="play K tricks of each random deal at random first, and solve from there",
+    )  # fmt: skip
     ap.add_argument("--json", type=Path, help="write the figures to this file")
     ap.add_argument(
         "--repeat", type=int, default=1, metavar="R",
@@ -190,7 +199,7 @@ def main() -> None:
     if args.timeout <= 0:
         ap.error(f"--timeout: {args.timeout} is not a positive number of seconds")
     counts = ciapano.find_game(args.game).player_counts
-    if args.game in ("busca", "mattazza"):
+    if args.game in ("busca", "mattazza", "tarocchi"):
         args.players = [4]
     elif args.game == "kifameno" and args.players == [3, 4, 5]:
         args.players = [2, 3]
@@ -211,7 +220,7 @@ def main() -> None:
         for mode in modes:
             rows = []
             for kind, spec in specs:
-                r = best_of(kind, spec, mode, args.timeout, args.repeat)
+                r = best_of(kind, spec, mode, args.timeout, args.repeat, args.after)
                 name = Path(spec[0]).name if kind == "file" else f"seed {spec[1]}"
                 what = mode
                 if r is None:
@@ -225,6 +234,8 @@ def main() -> None:
                 rows.append(r)
             game = "" if args.game == "ciapano" else f"{args.game}, "
             label = f"{game}{n} players, {'DD table' if mode == 'table' else 'all cards'}"
+            if args.after:
+                label += f", after {args.after} tricks"
             results.append(summary(label, rows, args.timeout))
         for kind, spec in specs[: args.checked]:
             checked_rows.append(check_one(n, kind, spec, args.timeout))

@@ -14,11 +14,11 @@ from .options import SETTINGS, fail, fail_option, interrupted, output, progress_
 @click.command("match", context_settings=SETTINGS)
 @click.option(
     "--game", "game_name", metavar="NAME", default="ciapano", show_default=True,
-    help="The game: ciapano, busca or mattazza.",
+    help="The game: ciapano, busca, mattazza or tarocchi.",
 )  # fmt: skip
 @click.option(
     "--players", type=int, default=4, show_default=True,
-    help="Match players: Ciapanò 3, 4 or 5; Busca and Mattazza 4.",
+    help="Match players: Ciapanò 3, 4 or 5; Busca, Mattazza and tarocchi 4.",
 )  # fmt: skip
 @click.option(
     "--target", type=int, metavar="T", default=31, show_default=True,
@@ -80,8 +80,10 @@ def match_command(
     printed.  Ciapanò: a player reaching the target is out, the hands go on among the others
     (3 players: 13 cards and the dealer's discard), the last --survivors players win;
     Mattazza: the first two players to reach 5 game points lose; Busca: --hands hands, the
-    fewest busche win.  With --json, one object {"players", "target", "survivors", "rule",
-    "seed", "hands", "totals", "out", "winners"} whose hands are hand records (docs/records.md)
+    fewest busche win; Piedicavallo tarocchi: four rounds, the partnership with more points wins
+    (a tie plays one more round; players random or optimal).  With --json, one object
+    {"players", "target", "survivors", "rule", "seed", "hands", "totals", "out", "winners"}
+    whose hands are hand records (docs/records.md)
     with "seats", the match players in the hand's order of play.  With --matches, a tournament
     of many matches on every core ({"matches", "standings"} with --json)."""
     if seed is not None and seed < 0:

@@ -17,6 +17,11 @@ The end of a match is the game's:
 - **Mattazza** (``rule="first-two-lose"``): the first two players to reach 5 game points lose
   (more if they reach it in the same hand); the others win.
 - **Busca** (``rule="hands"``): busche accumulate over ``hands`` hands; the smallest total wins.
+- **Piedicavallo tarocchi** (``rule="rounds"``): four rounds, the deal passing to the next seat
+  each round; each player's total is its partnership's points (seats 0 and 2 against 1 and 3),
+  and the partnership with more points wins; a tie plays one more round, and another, until
+  the totals differ (``docs/rules.md#piedicavallo-score``).  Its players play ``"random"`` or
+  ``"optimal"`` (a seat's view of tarocchi for ``"pimc:N"`` is not supported yet).
 
 After a player goes out, the next deal is made by the next player still in, in order of play.
 """
@@ -31,7 +36,7 @@ from functools import partial
 from typing import Any
 
 from .errors import GameError
-from .games import Busca, Ciapano, Game, Mattazza, counts_text, find_game
+from .games import Busca, Ciapano, Game, Mattazza, Tarocchi, counts_text, find_game
 
 __all__ = [
     "MatchResult",
@@ -44,6 +49,8 @@ __all__ = [
 
 #: Mattazza: the game points at which a player loses.
 MATTAZZA_LOSING_POINTS = 5
+#: Piedicavallo tarocchi: the rounds of a match (one more for each tie after them).
+TAROCCHI_ROUNDS = 4
 
 
 @dataclass(frozen=True)
@@ -54,8 +61,8 @@ class MatchResult:
     :ivar players: the match players, numbered ``0..players-1`` in order of play.
     :ivar target: Ciapanò's target (None for the other games).
     :ivar survivors: how many players share the win (Ciapanò's ``survivors`` rule).
-    :ivar rule: how the match ended: ``"survivors"``, ``"lowest-wins"``, ``"first-two-lose"``
-        or ``"hands"``.
+    :ivar rule: how the match ended: ``"survivors"``, ``"lowest-wins"``, ``"first-two-lose"``,
+        ``"hands"`` or ``"rounds"``.
     :ivar seed: the seed the match was played with (replaying it gives the same match).
     :ivar hands: every hand as a hand record (a JSON-ready dict, history form) with ``"seats"``,
         the match players in the hand's order of play: its seat ``i`` is player ``seats[i]``.
@@ -127,7 +134,7 @@ def play_match(
 ) -> MatchResult:
     """Play a match to its end (see the module's documentation for each game's end).
 
-    :param players: the match players (Ciapanò 3, 4 or 5; Busca and Mattazza 4).
+    :param players: the match players (Ciapanò 3, 4 or 5; Busca, Mattazza and tarocchi 4).
     :param game: the game, by name or as a :class:`~ciapano.Game` (its rule options, e.g.
         Ciapanò's cappotto, are used for every hand; its number of players is ignored).
     :param target: Ciapanò: the total that puts a player out (default 31; 21 and 41 are
@@ -156,9 +163,11 @@ def play_match(
     from .position import Position
 
     kind = find_game(game) if isinstance(game, str) else type(game)
-    if kind not in (Ciapano, Busca, Mattazza):
+    if kind not in (Ciapano, Busca, Mattazza, Tarocchi):
         raise GameError(
-            "game", f"{kind.title} has no match rules (docs/rules.md: Ciapanò, Busca, Mattazza)"
+            "game",
+            f"{kind.title} has no match rules (docs/rules.md: Ciapanò, Busca, Mattazza, "
+            "Piedicavallo tarocchi)",
         )
     options = game.options if isinstance(game, Game) else {}
     if (
@@ -181,12 +190,16 @@ def play_match(
     if lowest_wins and kind is not Ciapano:
         raise GameError("lowest_wins", f"is Ciapanò's variant, not {kind.title}'s")
     names = policy_list(policies, players, GameError, "players")
+    if kind is Tarocchi and any(name.startswith("pimc") for name in names):
+        raise GameError("policies", f"a seat's view of {kind.title} (pimc:N) is not supported yet")
     if seed is None:
         seed = secrets.randbits(32)
     if kind is Ciapano:
         rule = "lowest-wins" if lowest_wins else "survivors"
     elif kind is Mattazza:
         rule = "first-two-lose"
+    elif kind is Tarocchi:
+        rule = "rounds"
     else:
         rule = "hands"
 
@@ -209,7 +222,10 @@ def play_match(
             random_histories(None, 1, hand_seed, dealer=d, play=plays, tt_mb=tt_mb, game=hand_game)
         )
         record = {**record, "id": f"{seed}-{k + 1}", "seats": list(still)}
-        start = Position.from_deal(record["deal"], d, record.get("discard"), hand_game)
+        start = Position.from_deal(
+            record["deal"], d, record.get("discard"), hand_game,
+            set_aside=record.get("discards") if hand_game.needs_dealer else None,
+        )  # fmt: skip
         scores = tuple(start.play_all(record["play"]).score())
         for i, p in enumerate(still):
             totals[p] += scores[i]
@@ -218,7 +234,13 @@ def play_match(
         if on_hand is not None:
             on_hand(record)
         # Busca's rule ("hands") ends only by the number of hands, below.
-        if rule == "first-two-lose":
+        if rule == "rounds":
+            # Each player's total is its partnership's; a tie plays one more round.
+            if len(records) >= TAROCCHI_ROUNDS and totals[0] != totals[1]:
+                best = max(totals)
+                winners = tuple(p for p in still if totals[p] == best)
+                break
+        elif rule == "first-two-lose":
             losers = [p for p in still if totals[p] >= MATTAZZA_LOSING_POINTS and p not in out]
             out += sorted(losers, key=lambda p: (-totals[p], p))
             if len(out) >= 2:
@@ -236,7 +258,10 @@ def play_match(
                 winners = _lowest(totals, still, survivors)
                 break
         if hands is not None and len(records) == hands:
-            winners = _lowest(totals, [p for p in still if p not in out] or still, 1)
+            if rule == "rounds":  # (points: the most win)
+                winners = tuple(p for p in still if totals[p] == max(totals))
+            else:
+                winners = _lowest(totals, [p for p in still if p not in out] or still, 1)
             break
         # The next dealer: the next player still in after this hand's dealer (Mattazza's
         # players all play on until two have lost).

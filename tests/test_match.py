@@ -112,6 +112,39 @@ def test_busca_plays_its_hands_and_the_fewest_busche_win():
     assert all(h["game"] == "busca" for h in result.hands)
 
 
+@pytest.mark.parametrize("seed", [3, 8])
+def test_tarocchi_four_rounds_and_the_partnership_with_more_points_wins(seed):
+    result = play_match(4, game="tarocchi", seed=seed)
+    assert result.rule == "rounds" and result.target is None
+    running = _replay(result)
+    # Four rounds, and one more for each tie after them; the deal goes round the table.
+    assert len(running) >= 4
+    for k, totals in enumerate(running):
+        assert totals[0] == totals[2] and totals[1] == totals[3]  # partnerships' totals
+        ended = k >= 3 and totals[0] != totals[1]
+        assert ended == (k == len(running) - 1)
+    assert [h["dealer"] for h in result.hands[:4]] == [3, 0, 1, 2]
+    t = result.totals
+    assert set(result.winners) == ({0, 2} if t[0] > t[1] else {1, 3})
+    assert all(h["game"] == "tarocchi" and len(h["discards"]) == 2 for h in result.hands)
+
+
+def test_a_tarocchi_tie_plays_one_more_round(monkeypatch):
+    # The first five hands scored 57 points each (the real scores after them): level after
+    # four rounds, and after the fifth, so the match plays a sixth round and ends there.
+    real = ciapano.Tarocchi.hand_score
+    calls = []
+
+    def level(self, taken, last_trick, tricks=None, declarer=None):
+        calls.append(1)
+        return [57] * 4 if len(calls) <= 5 else real(self, taken, last_trick, tricks, declarer)
+
+    monkeypatch.setattr(ciapano.Tarocchi, "hand_score", level)
+    result = play_match(4, game="tarocchi", seed=11)
+    assert len(result.hands) == 6
+    assert result.scores[:5] == ((57,) * 4,) * 5 and result.totals[0] != result.totals[1]
+
+
 def test_a_seed_replays_the_match_and_a_fresh_one_is_given():
     a = play_match(4, seed=17, policies=["optimal", "random", "random", "random"], target=11)
     assert (
@@ -136,6 +169,7 @@ def test_a_seed_replays_the_match_and_a_fresh_one_is_given():
         ({"policies": "best"}, "policies[0]"),
         ({"game": "mattazza", "lowest_wins": True}, "lowest_wins"),
         ({"game": "tressette"}, "game"),
+        ({"game": "tarocchi", "policies": "pimc:4"}, "policies"),
     ],
 )
 def test_bad_options_name_the_field(kwargs, field):

@@ -32,9 +32,11 @@ DEALS = {
     "mattazza": (((4, 101), (4, 102), (4, 103), (4, 104)), (4, 105)),
     "kifameno": (((2, 101), (2, 102), (3, 101), (3, 102), (2, 103)), (3, 103)),
     "calabrasella": (((3, 101), (3, 102), (3, 103), (3, 104), (3, 105), (3, 106)), (3, 107)),
+    "tarocchi": (((4, 101), (4, 102), (4, 103), (4, 104), (4, 105), (4, 106)), (4, 107)),
 }
 #: Cards a hand holds in the positions solved: Busca's full deals take too long to train on.
-TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8, "kifameno": 10, "calabrasella": None}
+TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8, "kifameno": 10, "calabrasella": None,
+                 "tarocchi": 11}  # fmt: skip
 #: The engine's perspective seat: Calabrasella's engine always searches for the declarer (the
 #: seat before the leader, seat 0, here: ciapano.engine.SidesSearch); the others for seat 0.
 PERSPECTIVE = {"calabrasella": 2}
@@ -44,6 +46,12 @@ KIFAMENO_ROUNDS = {2: 6, 3: 2}
 HAND_SIZES = {3: 13, 4: 10, 5: 8}
 #: Calabrasella's hands (after the exchange; the last four cards are set aside).
 CALABRASELLA_HAND = 12
+#: Piedicavallo tarocchi's engine cards (ciapano.TAROT_BASE less): four suits of ten (from the
+#: lowest: six pips of 1 point, then J N Q K of 2 3 4 5), trumps 1 (5 points) to 21 (5), the
+#: Fool (5), each a group of its own; its trick count above the points in taken (128 a trick).
+TAROCCHI_GROUPS = [0x3FF << (10 * su) for su in range(4)] + [((1 << 21) - 1) << 40, 1 << 61]
+TAROCCHI_POINTS = [1, 1, 1, 1, 1, 1, 2, 3, 4, 5] * 4 + [5] + [1] * 19 + [5, 5]
+TAROCCHI_TRICK = 128
 
 
 def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
@@ -52,6 +60,8 @@ def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
     random.Random(seed).shuffle(order)
     if game == "kifameno":
         return kifameno_search(engine, players, order, tt_mb)
+    if game == "tarocchi":
+        return tarocchi_search(engine, seed, tt_mb)
     size = CALABRASELLA_HAND if game == "calabrasella" else HAND_SIZES[players]
     hands = [sum(1 << c for c in order[i * size : (i + 1) * size]) for i in range(players)]
     if TRAINING_HAND[game]:
@@ -77,6 +87,21 @@ def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
         scoring = {"last_trick_points": 3, "set_aside_points": aside}
         points = CIAPANO_THIRDS
     return engine.Search(players, hands, 0, [], [0] * players, points, SUIT_MASKS, scoring, tt_mb)
+
+
+def tarocchi_search(engine, seed: int, tt_mb: float):
+    """A tarocchi position from a shuffled deck: TRAINING_HAND cards a hand, two discards (seat
+    3 deals), every other card in whole tricks won by seat 3 (seats 0 and 2 without a trick)."""
+    order = list(range(62))
+    random.Random(seed).shuffle(order)
+    size = TRAINING_HAND["tarocchi"]
+    hands = [sum(1 << c for c in order[i * size : (i + 1) * size]) for i in range(4)]
+    aside = order[4 * size : 4 * size + 2]
+    won = order[4 * size + 2 :]
+    taken = [0, 0, 0, sum(TAROCCHI_POINTS[c] for c in won) + TAROCCHI_TRICK * (len(won) // 4)]
+    scoring = {"trump_suit": 4, "fool": 61, "dealer": 3,
+               "discard_points": sum(TAROCCHI_POINTS[c] for c in aside)}  # fmt: skip
+    return engine.Search(4, hands, 0, [], taken, TAROCCHI_POINTS, TAROCCHI_GROUPS, scoring, tt_mb)
 
 
 def kifameno_search(engine, players: int, order: list, tt_mb: float):
