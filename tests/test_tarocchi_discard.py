@@ -10,6 +10,7 @@ from pair to pair (20 to 23 points of the dealer's partnership).
 from __future__ import annotations
 
 import json
+import random
 from itertools import combinations
 from pathlib import Path
 
@@ -106,3 +107,32 @@ def test_the_command(tmp_path):
         assert words in error_line(runner, ["discard", str(bad)], app)
     with pytest.raises(ciapano.PositionError, match=r"^deal"):
         discard_from_dict({**DATA, "deal": "KS"})
+
+
+def test_one_table_for_every_pair_changes_no_value():
+    # engine.DiscardSearch keeps one table for every pair (the discards' points in the score
+    # key while a partnership has no trick, in the offset after): small random deals (5 cards a
+    # seat, the dealer 7) whose pairs often reach the same cards held with other discards, every
+    # pair's value against a fresh engine of its own.  (5 cards a seat: entries with both
+    # partnerships holding a trick need two tricks played and two to play.)
+    from itertools import combinations as pairs
+
+    from ciapano.engine import DiscardSearch
+
+    cards = list(GAME.deck)
+    reached = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        order = rng.sample(cards, 22)
+        dealer = seed % 4
+        sizes = [7 if s == dealer else 5 for s in range(4)]
+        hands, k = [], 0
+        for size in sizes:
+            hands.append(CardSet(order[k : k + size]))
+            k += size
+        shared = DiscardSearch(GAME, hands, dealer, 1)
+        for pair in pairs(sorted(hands[dealer], key=lambda c: c.index), 2):
+            fresh = DiscardSearch(GAME, hands, dealer, 1)
+            assert shared.dealer_bounds(pair) == fresh.dealer_bounds(pair), (seed, pair)
+            reached += 1
+    assert reached == 12 * 21
