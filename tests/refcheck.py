@@ -21,6 +21,15 @@ OPTION_SETS = [
     engine.OPTION_ALL & ~engine.OPTION_RELATIVE,
     engine.OPTION_ALL,
 ]
+#: The same, rank equivalence left out, and the quasi-equivalent and dominated cards of the games
+#: of two sides (runs.sides_run_decided) alone, with the order that tries the dominant card
+#: first, and left out: Calabrasella's and tarocchi's engines.
+SIDES_OPTION_SETS = [
+    *OPTION_SETS,
+    engine.OPTION_ALL & ~engine.OPTION_EQUIVALENCE,
+    engine.OPTION_TT | engine.OPTION_QUASI | engine.OPTION_ORDERING,
+    engine.OPTION_ALL & ~engine.OPTION_QUASI,
+]
 
 
 def check_every_card(pos: ciapano.Position, seat: int, options: int = engine.OPTION_ALL):

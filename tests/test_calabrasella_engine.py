@@ -23,14 +23,7 @@ from strategies import calabrasella_positions
 
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 
-#: The switches of every engine, rank equivalence left out, and Calabrasella's quasi-equivalent
-#: and dominated cards alone (with the order that tries the dominant card first) and left out.
-OPTION_SETS = [
-    *refcheck.OPTION_SETS,
-    engine.OPTION_ALL & ~engine.OPTION_EQUIVALENCE,
-    engine.OPTION_TT | engine.OPTION_QUASI | engine.OPTION_ORDERING,
-    engine.OPTION_ALL & ~engine.OPTION_QUASI,
-]
+OPTION_SETS = refcheck.SIDES_OPTION_SETS
 _check = refcheck.check_every_card
 
 
