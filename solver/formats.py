@@ -366,11 +366,7 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
     """
     form, game = _check(data)
     n = game.players
-    if game.fool is not None:
-        raise InformationSetError(
-            "game",
-            f"{game.name!r}: a seat's view of {game.title} (sampling, PIMC) is not supported yet",
-        )
+    _viewable(game)
     if view is None:
         view = data.get("view")
     if view is not None and (
@@ -463,6 +459,18 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
     return info
 
 
+def _viewable(game: Any) -> None:
+    """Refuse a game whose seats' views the sampler does not know yet (Piedicavallo tarocchi:
+    its hidden discards obey the discard rules and the announced number of trumps).
+
+    :raises InformationSetError: naming ``game``."""
+    if game is not None and game.needs_dealer:
+        raise InformationSetError(
+            "game",
+            f"{game.name!r}: a seat's view of {game.title} (sampling, PIMC) is not supported yet",
+        )
+
+
 def view_at(record: Any, index: int) -> InformationSet:
     """The view of the seat that plays card ``index`` of a hand record, just before it plays:
     its cards, the cards played before and by whom, the voids they reveal, the hand sizes, the
@@ -492,6 +500,7 @@ def view_at(record: Any, index: int) -> InformationSet:
         discard = getattr(record, "discard", None)
         game = getattr(record, "game", None)
         stock = getattr(record, "stock", None)
+    _viewable(game)
     exchange = (
         getattr(record, "exchange", None)
         if not isinstance(record, Mapping)

@@ -354,7 +354,7 @@ def test_simple_discards_are_legal_even_when_forced():
     assert GAME.discard_error(hand, discards) is None
 
 
-def test_hand_records_are_played_read_and_analysed(runner):
+def test_hand_records_are_played_read_and_analysed(runner, tmp_path):
     # ciapano deal --play random writes records with the dealer's 17 cards and its discards;
     # they read back (every card checked), and their last tricks are analysed: the guarantees
     # of the two partnerships add up to 114 and each card's cost is what a solve gives.
@@ -371,6 +371,11 @@ def test_hand_records_are_played_read_and_analysed(runner):
         pos = record.positions()[c.index]
         result = ciapano.solve(pos)
         assert (c.before, c.after) == (result.value, result[c.card])
+    # A seat's view is not supported yet: --samples says so in one line.
+    record_file = tmp_path / "hand.json"
+    record_file.write_text(json.dumps(data), encoding="utf-8")
+    line = error_line(runner, ["analyse", str(record_file), "--from-trick", "14", "--samples", "4"])
+    assert "not supported yet" in line
     missing = {k: v for k, v in data.items() if k != "discards"}
     with pytest.raises(ciapano.RecordError, match="discards: is missing"):
         ciapano.records.record_from_dict(missing)
