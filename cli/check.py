@@ -23,7 +23,6 @@ from .options import (
     read_text,
     score_samples_option,
     score_seed_option,
-    solvable,
     steps_bar,
     tt_mb_option,
     warn,
@@ -96,7 +95,6 @@ def check_command(
         pos = ciapano.loads(text)
     except ciapano.CiapanoError as e:
         fail(f"{name}: {e}")
-    solvable(pos, position)
     try:
         result = interruptible(lambda: ciapano.check(pos, card, tt_mb=tt_mb))
     except ciapano.CiapanoError as e:

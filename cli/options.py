@@ -96,18 +96,6 @@ def read_position(source: str) -> Position:
         pos = ciapano.loads(text)
     except ciapano.CiapanoError as e:
         fail(f"{where(source)}: {e}")
-    return solvable(pos, source)
-
-
-def solvable(pos: Position, source: str) -> Position:
-    """``pos``, if the search core has an engine for its game; else exit with status 2."""
-    from ciapano.engine import has_engine
-
-    if not has_engine(pos.game.name):
-        fail(
-            f"{where(source)}: game: {pos.game.title} has no solver yet (ciapano.reference solves "
-            "its small positions in Python)"
-        )
     return pos
 
 

@@ -65,12 +65,6 @@ _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
 _ENGINES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella", "tarocchi")
 
 
-def has_engine(game: str) -> bool:
-    """Whether the game called ``game`` has a compiled search engine (every game of
-    :data:`ciapano.GAMES` has one)."""
-    return game in _ENGINES
-
-
 def engine_for(game: str) -> ModuleType:
     """The compiled engine of a game, ``ciapano._engine_<game>``.
 
@@ -231,13 +225,12 @@ def open_search(
         game, hands, leader, trick, taken, _scoring(position), tt_mb, options, limits,
         [c.index for c in position.stock],
     )  # fmt: skip
-    if game.has_declarer:
-        total = game.hand_total(position.set_aside)
-        return SidesSearch(core, game, position.declarer, total)
-    if game.sides is not None:
-        # The engine's perspective seat is always seat 0 (ext/tarocchi/game.pxd): its
-        # partnership minimises the other's points, and one table serves every seat's question.
-        return SidesSearch(core, game, 0, game.card_total)
+    if game.two_sided:
+        # The engine's perspective seat is the declarer (ext/calabrasella/game.pxd), or seat 0
+        # for partnerships (ext/tarocchi/game.pxd), so that one table serves every seat's
+        # question.
+        perspective = position.declarer if game.has_declarer else 0
+        return SidesSearch(core, game, perspective, game.hand_total(position.set_aside))
     return core
 
 

@@ -4,6 +4,7 @@ tests of each game (tests/test_busca_engine.py, tests/test_mattazza_engine.py)."
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable, Iterator
 
 import ciapano
 from ciapano import engine
@@ -56,3 +57,37 @@ def played(game: ciapano.Game, seed: int, tricks: int) -> ciapano.Position:
         moves = sorted(pos.legal_moves())
         pos = pos.play(moves[rng.randrange(len(moves))])
     return pos
+
+
+def every_subset(mask: int) -> Iterator[int]:
+    """Every subset of the bits of ``mask``, from 0 up to ``mask`` itself."""
+    m = 0
+    while True:
+        yield m
+        if m == mask:
+            return
+        m = (m - mask) & mask
+
+
+def check_keys_are_layouts(
+    held: int,
+    key_of: Callable[[int], int],
+    named_by: Callable[[int], int],
+    layout_of: Callable[[int], Hashable],
+) -> int:
+    """Assert that the table keys of every subset of a group's cards ``held`` at the root are
+    its layouts: two subsets get the same key (``key_of``) exactly when their layouts
+    (``layout_of``, written out plainly by the test) are the same, and the subset a key names
+    (``named_by``) is one of the held cards with the same layout.  Returns how many subsets
+    shared a layout with an earlier one (a test needs some, else it proves nothing)."""
+    first: dict[Hashable, int] = {}
+    shared = 0
+    for m in every_subset(held):
+        key = key_of(m)
+        layout = layout_of(m)
+        named = named_by(key)
+        assert named & ~held == 0 and layout_of(named) == layout
+        shared += layout in first
+        assert first.setdefault(layout, key) == key
+    assert len(set(first.values())) == len(first)
+    return shared

@@ -10,6 +10,7 @@ well over 2,000 random positions per CI run (see the ``max_examples`` of each te
 from __future__ import annotations
 
 import pytest
+import refcheck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,20 +160,13 @@ def test_table_keys_are_the_layouts(players, seed, cards, owners):
     held = sum(h.mask for h in pos.hands) | sum(c.mask for c in pos.trick)
     shared = 0
     for suit in range(4):
-        hm = held >> (10 * suit) & 0x3FF
-        first: dict[tuple, int] = {}
-        m = 0
-        while True:
-            out = m << (10 * suit)
-            key = core.table_key(out, owners) >> (10 * suit) & 0x3FF
-            layout = _suit_layout(pos, out, suit, owners)
-            assert key & ~hm == 0 and _suit_layout(pos, key << (10 * suit), suit, owners) == layout
-            shared += layout in first
-            assert first.setdefault(layout, key) == key
-            if m == hm:
-                break
-            m = (m - hm) & hm
-        assert len(set(first.values())) == len(first)
+        low = 10 * suit
+        shared += refcheck.check_keys_are_layouts(
+            held >> low & 0x3FF,
+            lambda m, low=low: core.table_key(m << low, owners) >> low & 0x3FF,
+            lambda key: key,
+            lambda m, suit=suit: _suit_layout(pos, m << (10 * suit), suit, owners),
+        )
     assert shared > 0
     # And the suits' keys side by side: the whole key of every suit at once.
     assert core.table_key(held, owners) == sum(

@@ -132,23 +132,18 @@ def test_table_keys_are_the_layouts(seed):
     held = (sum(h.mask for h in pos.hands) | sum(c.mask for c in pos.trick)) >> base
     shared = 0
     for group, mask in enumerate(engine.core_groups(GAME)):
-        first: dict[tuple, int] = {}
-        hm = held & mask
-        m = 0
-        while True:
-            key = core.table_key(m)
-            layout = _layout(pos, m, group)
-            if group < 4:
-                # A plain suit's key is its canon, 10 bits a suit: the subset it names.
-                low = 10 * group
-                named = (key >> low & 0x3FF) << low
-            else:
-                named = key & mask
-            assert named & ~hm == 0 and _layout(pos, named, group) == layout
-            shared += layout in first
-            assert first.setdefault(layout, key) == key
-            if m == hm:
-                break
-            m = (m - hm) & hm
-        assert len(set(first.values())) == len(first)
+        if group < 4:
+            # A plain suit's key is its canon, 10 bits a suit: the subset it names.
+            low = 10 * group
+
+            def named(key: int, low: int = low) -> int:
+                return (key >> low & 0x3FF) << low
+        else:
+
+            def named(key: int, mask: int = mask) -> int:
+                return key & mask
+
+        shared += refcheck.check_keys_are_layouts(
+            held & mask, core.table_key, named, lambda m, group=group: _layout(pos, m, group)
+        )
     assert shared > 0

@@ -16,16 +16,14 @@ Usage: ``python tools/record_calabrasella.py`` from the repository root.
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from record_positions import OUT, expected, interesting, play_random, write
+from record_positions import OUT, expected, first_interesting, write
 
 import ciapano
-from ciapano.dealing import random_deal
 
 HISTORY = "calabrasella_history3_exchange.json"
 
@@ -38,13 +36,7 @@ def main() -> None:
     for rule, name in (("last-trick", "calabrasella_endgame3.json"),
                        ("none", "calabrasella_endgame3_none.json")):  # fmt: skip
         game = ciapano.Calabrasella(set_aside=rule)
-        seed = 1
-        while True:
-            start = random_deal(seed=seed, game=game)
-            pos = play_random(start, 3 * 9 + 1, random.Random(seed))
-            if interesting(pos):
-                break
-            seed += 1
+        seed, pos = first_interesting(game, 3 * 9 + 1)
         snap = pos.to_dict()
         comment = (
             f"Calabrasella, rule set_aside '{rule}': three tricks left, the first card of the "

@@ -82,6 +82,17 @@ def late_position(players, seed, cards_left, extra, pred=interesting):
             return start, pos
 
 
+def first_interesting(game: ciapano.Game, cards: int) -> tuple[int, ciapano.Position]:
+    """``(seed, position)``: the first seed from 1 whose ``random_deal(seed=seed, game=game)``,
+    played ``cards`` cards at random by ``random.Random(seed)``, is :func:`interesting`."""
+    seed = 1
+    while True:
+        pos = play_random(random_deal(seed=seed, game=game), cards, random.Random(seed))
+        if interesting(pos):
+            return seed, pos
+        seed += 1
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check-deals", action="store_true", help="also run the slow check")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from record_positions import expected, interesting, play_random, write
+from record_positions import expected, first_interesting, play_random, write
 
 import ciapano
 from ciapano import TAROCCHI_62, TarotSuit
@@ -70,13 +70,7 @@ def main() -> None:
     }
     pos = ciapano.Position.from_deal(deal, 3, game=GAME, set_aside=best.discard)
     write("tarocchi_discard4.json", {**history, "expected": expected(pos, False, False)})
-    seed = 1
-    while True:
-        start = random_deal(seed=seed, game=GAME)
-        pos = play_random(start, 4 * 12 + 1, random.Random(seed))
-        if interesting(pos):
-            break
-        seed += 1
+    seed, pos = first_interesting(GAME, 4 * 12 + 1)
     comment = (
         "Piedicavallo tarocchi: three tricks left, the first card of the thirteenth trick "
         f"played; reached by random legal play (random.Random({seed})) from "
