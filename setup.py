@@ -54,7 +54,7 @@ if platform.machine().lower() in ("x86_64", "amd64"):
     compile_args.append("-march=x86-64-v2")
 
 #: The games with an engine: ext/<game>/_engine_<game>.pyx, compiled with ext/<game>/game.pxd.
-GAMES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella", "tarocchi")
+GAMES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella", "tarocchi", "bridge")
 #: The directories a game's engine takes .pxd files from besides its own and ext/core: Kifameno
 #: scores as Ciapanò (ext/ciapano/scoring.pxd, bounds.pxd).
 BORROWS = {"kifameno": ["ext/ciapano"]}

@@ -33,10 +33,11 @@ DEALS = {
     "kifameno": (((2, 101), (2, 102), (3, 101), (3, 102), (2, 103)), (3, 103)),
     "calabrasella": (((3, 101), (3, 102), (3, 103), (3, 104), (3, 105), (3, 106)), (3, 107)),
     "tarocchi": (((4, 101), (4, 102), (4, 103), (4, 104), (4, 105), (4, 106)), (4, 107)),
+    "bridge": (((4, 101), (4, 102), (4, 103), (4, 104), (4, 105), (4, 106)), (4, 107)),
 }
 #: Cards a hand holds in the positions solved: Busca's full deals take too long to train on.
 TRAINING_HAND = {"ciapano": None, "busca": 8, "mattazza": 8, "kifameno": 10, "calabrasella": None,
-                 "tarocchi": 11}  # fmt: skip
+                 "tarocchi": 11, "bridge": 11}  # fmt: skip
 #: The engine's perspective seat: Calabrasella's engine always searches for the declarer (the
 #: seat before the leader, seat 0, here: ciapano.engine.SidesSearch); the others for seat 0.
 PERSPECTIVE = {"calabrasella": 2}
@@ -52,6 +53,8 @@ CALABRASELLA_HAND = 12
 TAROCCHI_GROUPS = [0x3FF << (10 * su) for su in range(4)] + [((1 << 21) - 1) << 40, 1 << 61]
 TAROCCHI_POINTS = [1, 1, 1, 1, 1, 1, 2, 3, 4, 5] * 4 + [5] + [1] * 19 + [5, 5]
 TAROCCHI_TRICK = 128
+#: Bridge's engine cards (ciapano.BRIDGE_BASE less): four suits of 13, no points.
+BRIDGE_GROUPS = [0x1FFF << (13 * su) for su in range(4)]
 
 
 def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
@@ -62,6 +65,8 @@ def search(engine, game: str, players: int, seed: int, tt_mb: float = 256):
         return kifameno_search(engine, players, order, tt_mb)
     if game == "tarocchi":
         return tarocchi_search(engine, seed, tt_mb)
+    if game == "bridge":
+        return bridge_search(engine, seed, tt_mb)
     size = CALABRASELLA_HAND if game == "calabrasella" else HAND_SIZES[players]
     hands = [sum(1 << c for c in order[i * size : (i + 1) * size]) for i in range(players)]
     if TRAINING_HAND[game]:
@@ -102,6 +107,17 @@ def tarocchi_search(engine, seed: int, tt_mb: float):
     scoring = {"trump_suit": 4, "fool": 61, "dealer": 3,
                "discard_points": sum(TAROCCHI_POINTS[c] for c in aside)}  # fmt: skip
     return engine.Search(4, hands, 0, [], taken, TAROCCHI_POINTS, TAROCCHI_GROUPS, scoring, tt_mb)
+
+
+def bridge_search(engine, seed: int, tt_mb: float):
+    """A bridge position from a shuffled deck: TRAINING_HAND cards of each 13-card hand (an
+    ending, as a snapshot may give), trumps by the seed (S H D C, no trumps)."""
+    order = list(range(52))
+    random.Random(seed).shuffle(order)
+    size = TRAINING_HAND["bridge"]
+    hands = [sum(1 << c for c in order[i * 13 : i * 13 + size]) for i in range(4)]
+    scoring = {"trump_suit": seed % 5 - 1}
+    return engine.Search(4, hands, 0, [], [0] * 4, [0] * 52, BRIDGE_GROUPS, scoring, tt_mb)
 
 
 def kifameno_search(engine, players: int, order: list, tt_mb: float):

@@ -13,6 +13,8 @@
 # (worst_busche, most_busche).  That upper bound is the cut: where it is at or below the main
 # search's alpha, the main search needs no more.
 from libc.stdlib cimport calloc, free
+# No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
+from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel
 from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME, USE_QUASI
 from bitops cimport popcount64
 from tricks cimport play_last_trick_winner, can_duck_everything

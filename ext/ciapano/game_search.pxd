@@ -2,5 +2,7 @@
 # the games without points as bounds (nullgame.pxd).  No table of its own, no endgame values,
 # no root window (ext/core/nohooks.pxd).
 from nullgame cimport points_free_cut as subgame_cut
+# No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
+from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel
 from nohooks cimport (game_table_init, game_table_free, game_table_clear, endgame_prefetch, endgame_value,
                       root_window)

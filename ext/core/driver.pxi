@@ -14,7 +14,7 @@ from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WA
 from bitops cimport bit, lowest_bit, popcount64
 from game cimport play_card, hand_score, to_move, cheap_bounds, set_scoring, on_p_side, GAME_MEMORY_TRICKS
 from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLOTS
-from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, long_cards, set_digits, set_canon, tt_key,
+from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, canon_fits, long_cards, set_digits, set_canon, tt_key,
                     owner_key,
                     pool_release)
 from search cimport search
@@ -211,6 +211,7 @@ cdef class Search:
         # whoever wins the tricks before they are drawn.)
         self.c.relative = (options & USE_RELATIVE) != 0 and relative_fits(g) and g.stock_len == 0
         self.c.relative_best = self.c.relative or (HAS_STOCK and (options & USE_RELATIVE) != 0)
+        self.c.canon_suits = canon_fits(g)
         self.limits = limits            # keeps its Limits struct alive
         self.c.limits = <Limits*><size_t>limits.address
         self.c.aborted = False
@@ -259,10 +260,11 @@ cdef class Search:
                 if symbol[card] >= 0 and self.c.long_cards & bit(card):
                     self.c.symbol_cards[symbol[card]] |= bit(card)
                     self.c.owner_cards[self.c.owner[card]] |= bit(card)
-            set_digits(g, symbol, words)
-            set_canon(g, words, self.root.out, True, self.c.canon)
-            set_digits(g, self.c.owner, words)
-            set_canon(g, words, self.root.out, False, self.c.canon_owner)
+            if self.c.canon_suits:
+                set_digits(g, symbol, words)
+                set_canon(g, words, self.root.out, True, self.c.canon)
+                set_digits(g, self.c.owner, words)
+                set_canon(g, words, self.root.out, False, self.c.canon_owner)
         for i in range(64):
             if self.root.out & bit(i):
                 self.root.out_points += g.points[i]

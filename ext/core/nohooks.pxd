@@ -65,3 +65,22 @@ cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int 
     # Before the driver brackets a value (driver.pxi): nothing to add to the cheap bounds, and
     # the guess as given.
     return guess
+
+
+# -- game_search.pxd: no table of winning ranks (bridge's partition search: ext/bridge) --------
+
+cdef enum:
+    GAME_WINRANKS = 0           # search.pxd keeps no relevant cards and uses ttable's table
+
+cdef inline bint wr_probe(Ctx* c, const State* s, int* lower, int* upper, u64* rel,
+                          int* first) noexcept nogil:
+    # Never called where GAME_WINRANKS is 0.
+    return False
+
+cdef inline void wr_store(Ctx* c, const State* s, int lower, int upper, u64 rel, int best) noexcept nogil:
+    # Never called where GAME_WINRANKS is 0.
+    pass
+
+cdef inline u64 bounds_rel(const Ctx* c, const State* s, int lower, int upper) noexcept nogil:
+    # Never called where GAME_WINRANKS is 0.
+    return 0

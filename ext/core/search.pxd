@@ -13,11 +13,11 @@
 # with no run-time cost for the techniques a game does not use.
 from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, TT_WAYS, USE_TT, USE_BOUNDS, USE_ORDERING, USE_EQUIVALENCE,
                       USE_QUASI)
-from bitops cimport popcount64, lowest_bit, bit
+from bitops cimport popcount64, lowest_bit, highest_bit, bit
 from game cimport (legal_cards, hand_score, to_move, play_child, play_forced_trick, score_key, points_key,
                    own_key, residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, on_p_side,
                    GAME_QUASI, GAME_SUBGAMES)
-from game_search cimport subgame_cut, endgame_value, endgame_prefetch
+from game_search cimport subgame_cut, endgame_value, endgame_prefetch, GAME_WINRANKS, wr_probe, wr_store, bounds_rel
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
@@ -37,6 +37,42 @@ cdef inline int play_last_trick(const Game* g, const State* s, int P) noexcept n
     play_forced_trick(g, &t)
     return hand_score(g, &t, P)
 
+# -- relevant cards (partition search; only where the game keeps a table of winning ranks) -----
+#
+# Where GAME_WINRANKS is set (bridge: ext/bridge/winranks.pxd), every search() call leaves in
+# c.rel the cards whose rank decided its result: each trick of the searched lines won by rank
+# (its winning card beat another card of the suit led), the cards a cheap bound or a table
+# entry relied on, and for a card searched for its class of equivalent cards, the class's
+# lowest card when the card itself is relevant.  A position that has the same number of cards
+# of each suit in each hand, and the same owners of every card from the top of each suit down
+# to its lowest relevant card, has the same bound: map its other ("small") cards one for one
+# onto these, hand by hand and suit by suit; no trick of the lines searched was decided by the
+# ranks of two small cards, so every one goes the same way (Ginsberg's partition search; DDS's
+# winning ranks).  Equivalent cards: the class's other cards' lines are the searched card's
+# with the two swapped, so their relevant cards are the same but for it, which the class's
+# lowest card then stands for (the pattern takes every card above it).
+
+cdef inline u64 trick_rel(const Game* g, u64 cards, int win) noexcept nogil:
+    # The winning card of a complete trick of `cards`, if it won by rank (another card of its
+    # suit is in the trick); else nothing.
+    return bit(win) if popcount64(cards & g.suit_mask[g.suit_of[win]]) > 1 else 0
+
+cdef inline int class_low(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
+    # The lowest card of the class of equivalent cards that `card` heads (movegen.gen_moves).
+    cdef const Game* g = &c.g
+    cdef u64 still = separating_cards(s)
+    cdef u64 m = s.hand[seat] & g.suit_mask[g.suit_of[card]] & (bit(card) - 1)
+    cdef int low = card, below
+    if not (c.options & USE_EQUIVALENCE):
+        return card
+    while m:
+        below = highest_bit(m)
+        if not equivalent(g, still, below, low):
+            break
+        low = below
+        m &= ~bit(below)
+    return low
+
 cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noexcept nogil:
     # At the last card of a trick: start loading the table bucket of the trick start after
     # `move` (which probes the table at once), so that its cache miss overlaps other work.
@@ -54,7 +90,9 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
 cdef inline bint ahead_ok(const Ctx* c, const State* s) noexcept nogil:
     # Whether the children's table buckets are worth prefetching: at the last card of a trick
     # (the children are trick starts, which probe the table at once), not the last trick.
-    return s.count == c.g.n - 1 and (c.options & USE_TT) != 0 and popcount64(s.out) > c.g.n + 1
+    # (Not with a table of winning ranks, which has buckets of its own.)
+    return not GAME_WINRANKS and s.count == c.g.n - 1 and (c.options & USE_TT) != 0 and \
+        popcount64(s.out) > c.g.n + 1
 
 cdef inline bint heads_class(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Whether `card` is a legal card of `seat` (to move) that gen_moves would list: the highest
@@ -93,6 +131,11 @@ cdef inline int move_value(Ctx* c, const State* s, int seat, const int* moves, c
     play_child(&c.g, s, &child, seat, moves[i])
     r = search(c, &child, alpha, beta)
     known[i] = r
+    if GAME_WINRANKS:
+        if s.count == c.g.n - 1:
+            c.rel |= trick_rel(&c.g, s.trick_mask | bit(moves[i]), child.win_card)
+        if c.rel & bit(moves[i]):
+            c.rel |= bit(class_low(c, s, seat, moves[i]))
     if on_p_side(&c.g, c.P, seat):
         c.stats.p_moves += 1
     else:
@@ -122,6 +165,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int known[MAX_MOVES]
     cdef bint quasi, quasi_any, mates, ahead
     cdef int start
+    cdef u64 rel = 0, rel_base = 0
+    cdef State last
     c.nodes += 1
     if must_stop(c):
         c.aborted = True
@@ -129,12 +174,42 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         return 0
     if s.count == 0:
         if s.out == 0:
+            if GAME_WINRANKS:
+                c.rel = 0
             return hand_score(g, s, c.P)
         if popcount64(s.out) == g.n:
+            if GAME_WINRANKS:
+                last = s[0]
+                play_forced_trick(g, &last)
+                c.rel = trick_rel(g, s.out, last.win_card)
+                return hand_score(g, &last, c.P)
             return play_last_trick(g, s, c.P)
         c.stats.trick_starts += 1
         if c.options & USE_BOUNDS:
             cheap_bounds(g, s, c.P, &lower, &upper)
+            if GAME_WINRANKS:
+                # The table of winning ranks keeps the cards a bound relies on (bounds_rel):
+                # as few as the window needs (a cut returns the window's edge, which needs
+                # fewer of them than the bound itself).  Bounds that narrow the window (never
+                # with a null window) decide with it; the others are left out of what the
+                # table stores.
+                if lower >= beta:
+                    c.stats.bound_cuts += 1
+                    c.rel = bounds_rel(c, s, beta, 127)
+                    return beta
+                if upper <= alpha:
+                    c.stats.bound_cuts += 1
+                    c.rel = bounds_rel(c, s, -1, alpha)
+                    return alpha
+                if lower == upper:
+                    c.stats.bound_cuts += 1
+                    c.rel = bounds_rel(c, s, lower, upper)
+                    return lower
+                rel = bounds_rel(c, s, lower if lower > alpha else -1, upper if upper < beta else 127)
+                if lower <= alpha:
+                    lower = 0
+                if upper >= beta:
+                    upper = g.max_value
             if lower >= beta or lower == upper:
                 c.stats.bound_cuts += 1
                 return lower
@@ -147,7 +222,14 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             return r
         if r == -2:
             return 0                    # a limit stopped it (c.aborted)
-        if c.options & USE_TT:
+        if GAME_WINRANKS and (c.options & USE_TT):
+            # The table of winning ranks (the game's: ext/bridge/winranks.pxd).
+            wr_probe(c, s, &lower, &upper, &rel, &first)
+            if lower >= beta or lower == upper or upper <= alpha:
+                c.stats.tt_cuts += 1
+                c.rel = rel
+                return lower if lower >= beta or lower == upper else upper
+        elif c.options & USE_TT:
             key = position_key(c, s)
             sk = score_key(g, s, c.P, &offset)
             k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
@@ -228,11 +310,17 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     # 0.979, 5 players 0.977 (6 deals each); not at the last card of a trick (whose children's
     # buckets are prefetched), plain builds: 3 players 0.971 against 0.939 at every card.
     start = 0
+    if GAME_WINRANKS:
+        # A cut-off relies on the card that cut alone: its relevant cards and those before the
+        # cards (bounds and table); a node that searches every card, on all of them.
+        rel_base = rel
     if first >= 0 and (c.options & USE_ORDERING) and heads_class(c, s, seat, first):
         moves[0] = first
         v = move_value(c, s, seat, moves, runs, known, 0, 1, 0, alpha, beta, False, False, False)
         if c.aborted:
             return 0
+        if GAME_WINRANKS:
+            rel |= c.rel
         best = first
         start = 1
         if on_p_side(g, c.P, seat):
@@ -240,6 +328,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             if v <= alpha:
                 c.stats.p_cut[0] += 1
                 start = -1
+                if GAME_WINRANKS:
+                    rel = rel_base | c.rel
             elif v < beta:
                 beta = v
         else:
@@ -247,6 +337,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             if v >= beta:
                 c.stats.o_cut[0] += 1
                 start = -1
+                if GAME_WINRANKS:
+                    rel = rel_base | c.rel
             elif v > alpha:
                 alpha = v
         if start < 0 and use_memory:
@@ -278,11 +370,15 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                                quasi_any, ahead)
                 if c.aborted:
                     return 0
+                if GAME_WINRANKS:
+                    rel |= c.rel
                 if r < v:
                     v = r
                     best = moves[i]
                     if v <= alpha:
                         c.stats.p_cut[i if i < 3 else 3] += 1
+                        if GAME_WINRANKS:
+                            rel = rel_base | c.rel
                         if use_memory:
                             remember_move(c, mh, best)
                         break
@@ -299,11 +395,15 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                                quasi_any, ahead)
                 if c.aborted:
                     return 0
+                if GAME_WINRANKS:
+                    rel |= c.rel
                 if r > v:
                     v = r
                     best = moves[i]
                     if v >= beta:
                         c.stats.o_cut[i if i < 3 else 3] += 1
+                        if GAME_WINRANKS:
+                            rel = rel_base | c.rel
                         if use_memory:
                             remember_move(c, mh, best)
                         break
@@ -311,6 +411,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         alpha = v
             else:
                 c.stats.o_all += 1
+    if GAME_WINRANKS:
+        c.rel = rel
     if s.count == 0 and (c.options & USE_TT):
         if v <= a0:
             if v < upper:
@@ -321,6 +423,9 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         else:
             lower = v
             upper = v
-        tt_store(&c.tt, key, k2, lower - offset, upper - offset, encode_best(c, s, best),
-                 popcount64(s.out), lost)
+        if GAME_WINRANKS:
+            wr_store(c, s, lower, upper, rel, best)
+        else:
+            tt_store(&c.tt, key, k2, lower - offset, upper - offset, encode_best(c, s, best),
+                     popcount64(s.out), lost)
     return v

@@ -178,6 +178,8 @@ cdef struct Ctx:
     u64 nodes
     TT tt
     bint relative               # keys on relative ranks (USE_RELATIVE and the deck fits)
+    bint canon_suits            # ... with the first four suits in the canon tables
+                                # (ttable.canon_fits), else every suit keyed in place
     bint relative_best          # best cards stored as (suit, place from the top): with relative
                                 # keys, and in a game whose own keys may be relative (Kifameno)
     signed char owner[MAX_CARDS]    # seat holding each card at the root, or -1
@@ -205,4 +207,7 @@ cdef struct Ctx:
     int memory_cards            # ... used where more cards than this are still held
     u64 trial_end               # a trial search (driver.pxi, bracket) stops at this node count; 0: none
     u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE
-    void* game_table            # a game's own table (Busca: busca/endgame.pxd), or NULL
+    void* game_table            # a game's own table (Busca: busca/endgame.pxd; bridge:
+                                # bridge/winranks.pxd), or NULL
+    u64 rel                     # the relevant cards of the last search() (partition search,
+                                # search.pxd: only where the game keeps a table of winning ranks)

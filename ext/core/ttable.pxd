@@ -138,22 +138,14 @@ cdef enum:
     DIGIT_MASK = 31
     EXACT_FROM = 40             # the relative key's canons take bits 0..39 (canon_key)
 
-cdef inline bint relative_fits(const Game* g) noexcept nogil:
-    # The relative key packs each of the first four suits into 10 bits (canon_key): each a run
-    # of at most 10 consecutive bits, and seats x point values at most 31 symbols (a 5-bit
-    # digit each, 0 for no card).  Suits past the fourth (Piedicavallo tarocchi's trumps and
-    # Fool) are keyed in place (long_suits_key), so they must lie at bits 40 and above, clear
-    # of the canons.
+cdef inline bint canon_fits(const Game* g) noexcept nogil:
+    # Whether the first four suits are keyed by the canon tables (canon_key): each a run of at
+    # most 10 consecutive bits.  Otherwise (bridge's suits of 13) every suit is keyed in place
+    # (long_suits_key).
     cdef int su
     cdef u64 m
-    if g.n * g.n_pcodes > DIGIT_MASK:
-        return False
-    for su in range(g.n_suits):
+    for su in range(g.n_suits if g.n_suits < CANON_SUITS else CANON_SUITS):
         m = g.suit_mask[su]
-        if su >= CANON_SUITS:
-            if m & (bit(EXACT_FROM) - 1):
-                return False
-            continue
         if m == 0 or popcount64(m) > 10:
             return False
         m >>= lowest_bit(m)
@@ -161,11 +153,28 @@ cdef inline bint relative_fits(const Game* g) noexcept nogil:
             return False
     return True
 
+cdef inline bint relative_fits(const Game* g) noexcept nogil:
+    # The relative key packs each of the first four suits into 10 bits (canon_key) where they
+    # fit (canon_fits), and seats x point values at most 31 symbols (a 5-bit digit each, 0 for
+    # no card).  Suits past the fourth (Piedicavallo tarocchi's trumps and Fool), and every
+    # suit where the first four do not fit the canons (bridge), are keyed in place
+    # (long_suits_key), so with canons they must lie at bits 40 and above, clear of them.
+    cdef int su
+    if g.n * g.n_pcodes > DIGIT_MASK:
+        return False
+    if not canon_fits(g):
+        return True
+    for su in range(CANON_SUITS, g.n_suits):
+        if g.suit_mask[su] & (bit(EXACT_FROM) - 1):
+            return False
+    return True
+
 cdef inline u64 long_cards(const Game* g) noexcept nogil:
-    # The cards of the suits past the fourth (long_suits_key).
+    # The cards keyed in place (long_suits_key): the suits past the fourth, or every suit
+    # where the first four do not fit the canons (canon_fits).
     cdef int su
     cdef u64 m = 0
-    for su in range(CANON_SUITS, g.n_suits):
+    for su in range(0 if not canon_fits(g) else CANON_SUITS, g.n_suits):
         m |= g.suit_mask[su]
     return m
 
@@ -317,6 +326,8 @@ cdef inline u64 tt_key(const Ctx* c, const State* s) noexcept nogil:
     # with the suit's layout (set_canon).  Otherwise the cards themselves.
     if not c.relative:
         return s.out
+    if not c.canon_suits:
+        return long_suits_key(c, c.long_symbol, c.symbol_cards, s.out)
     return canon_key(c, c.canon, s.out) | long_suits_key(c, c.long_symbol, c.symbol_cards, s.out)
 
 cdef inline u64 owner_key(const Ctx* c, const State* s) noexcept nogil:
@@ -324,6 +335,8 @@ cdef inline u64 owner_key(const Ctx* c, const State* s) noexcept nogil:
     # points: nullgame.points_free_search).
     if not c.relative:
         return s.out
+    if not c.canon_suits:
+        return long_suits_key(c, c.long_owner, c.owner_cards, s.out)
     return canon_key(c, c.canon_owner, s.out) | long_suits_key(c, c.long_owner, c.owner_cards, s.out)
 
 cdef inline int encode_best(const Ctx* c, const State* s, int card) noexcept nogil:

@@ -8,3 +8,5 @@
 # 2026-11-26): 3 players, two deals, 33.8 M -> 43.2 M and 202.4 M -> 276.3 M.
 from nohooks cimport (subgame_cut, game_table_init, game_table_free, game_table_clear, endgame_prefetch,
                       endgame_value, root_window)
+# No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
+from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel

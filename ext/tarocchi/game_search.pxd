@@ -3,3 +3,5 @@
 # root window: a value is bracketed by the driver's null-window tests (ext/core/nohooks.pxd).
 from nohooks cimport (subgame_cut, game_table_init, game_table_free, game_table_clear, endgame_prefetch,
                       endgame_value, root_window)
+# No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
+from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel

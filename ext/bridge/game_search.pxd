@@ -1,0 +1,26 @@
+# Bridge's techniques built on the search machinery, for the skeleton (ext/core/search.pxd): the
+# table of winning ranks (partition search, winranks.pxd) in place of the layout table, with
+# the relevant cards of the cheap bounds (game.cheap_bounds_rel).  No sub-games, no endgame
+# values and no root window: a value is bracketed by the driver's null-window tests
+# (ext/core/nohooks.pxd).
+from structs cimport u64, Ctx, State
+from nohooks cimport subgame_cut, endgame_prefetch, endgame_value, root_window
+from game cimport cheap_bounds_rel
+from winranks cimport wr_table_init, wr_table_free, wr_table_clear, wr_probe, wr_store
+
+cdef enum:
+    GAME_WINRANKS = 1           # search.pxd keeps the relevant cards; the table is winranks.pxd's
+
+cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
+    return wr_table_init(c, cards)
+
+cdef inline void game_table_free(Ctx* c) noexcept nogil:
+    wr_table_free(c)
+
+cdef inline void game_table_clear(Ctx* c) noexcept nogil:
+    wr_table_clear(c)
+
+cdef inline u64 bounds_rel(const Ctx* c, const State* s, int lower, int upper) noexcept nogil:
+    # The cards that the cheap bounds' proofs of "at least lower" and "at most upper" rely on
+    # (game.cheap_bounds_rel; -1 and 127 for none).
+    return cheap_bounds_rel(&c.g, s, c.P, lower, upper)
