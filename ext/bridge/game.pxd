@@ -163,7 +163,8 @@ cdef inline int cash_tricks(const Game* g, const State* s, int L, int cap, u64* 
     cdef u64 t1 = trumps_of(g, h1)
     cdef u64 t2 = trumps_of(g, h2)
     cdef u64 mine, q, x1, x2
-    cdef int n = 0, su, card, r1, r2, limit
+    cdef u64 won[4]
+    cdef int n = 0, plain = 0, su, card, r1, r2, limit, best, cost, least
     if g.trump_suit >= 0:
         mine = trumps_of(g, s.hand[L])
         if t1 | t2:
@@ -179,8 +180,9 @@ cdef inline int cash_tricks(const Game* g, const State* s, int L, int cap, u64* 
             n += 1
     r1 = popcount64(t1) - n
     r2 = popcount64(t2) - n
-    for su in range(g.n_suits):
-        if su == g.trump_suit or n >= cap:
+    for su in range(4):
+        won[su] = 0
+        if su >= g.n_suits or su == g.trump_suit:
             continue
         mine = s.hand[L] & g.suit_mask[su]
         if not mine:
@@ -195,15 +197,35 @@ cdef inline int cash_tricks(const Game* g, const State* s, int L, int cap, u64* 
         if r2 > 0 and popcount64(x2) < limit:
             limit = popcount64(x2)
         q = s.hand[Q] & g.suit_mask[su]
-        while mine and limit > 0 and n < cap:
+        while mine and limit > 0:
             card = highest_bit(mine)
             if q and lowest_bit(q) > card:
                 break
             mine &= ~bit(card)
-            rel[0] |= bit(card)
+            won[su] |= bit(card)
             q &= q - 1
             limit -= 1
-            n += 1
+            plain += 1
+    if n + plain <= cap:
+        for su in range(4):
+            rel[0] |= won[su]
+        return n + plain
+    # More than the cap: the plain suits' winners whose ranks fix the fewest cards first (the
+    # suits' order of play is free: each suit's count depends on the trump leads alone).
+    while n < cap:
+        best = -1
+        least = 64
+        for su in range(4):
+            if won[su]:
+                card = highest_bit(won[su])
+                cost = popcount64(s.out & g.suit_mask[su] & ~(bit(card) - 1))
+                if cost < least:
+                    least = cost
+                    best = su
+        card = highest_bit(won[best])
+        won[best] &= ~bit(card)
+        rel[0] |= bit(card)
+        n += 1
     return n
 
 cdef inline int quick_tricks(const Game* g, const State* s, int cap, u64* rel) noexcept nogil:

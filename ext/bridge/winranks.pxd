@@ -48,6 +48,7 @@ cdef struct WRBlock:
 cdef struct WRTable:
     unsigned int* heads         # each slot's newest block (pool index + 1), or 0
     u64 slots                   # a power of two
+    int shift                   # 64 - log2(slots)
     WRBlock* pool
     u64 used
     u64 capacity
@@ -57,12 +58,15 @@ cdef inline int wr_table_init(Ctx* c, u64 cards) except -1:
     # WR_MAX_BLOCKS (zeroed lazily by the kernel where calloc maps it), and a slot for each.
     cdef WRTable* t = <WRTable*>calloc(1, sizeof(WRTable))
     cdef u64 n = 64
+    cdef int log = 6
     if t == NULL:
         raise MemoryError("cannot allocate the table of winning ranks")
     while n < WR_MAX_BLOCKS and n < ((<u64>1) << (cards // 2 - 2 if cards >= 16 else 4)):
         n *= 2
+        log += 1
     t.capacity = n
     t.slots = n
+    t.shift = 64 - log
     t.pool = <WRBlock*>calloc(n, sizeof(WRBlock))
     t.heads = <unsigned int*>calloc(t.slots, sizeof(unsigned int))
     if t.pool == NULL or t.heads == NULL:
@@ -108,7 +112,9 @@ cdef inline unsigned int owners_from_top(const Ctx* c, u64 cards) noexcept nogil
     return r >> (2 * (13 - n)) if n else 0
 
 cdef inline unsigned int* wr_slot(WRTable* t, u64 lengths, unsigned char tag) noexcept nogil:
-    return t.heads + ((((lengths ^ (<u64>tag << 56)) * <u64>0x9E3779B97F4A7C15ULL) >> 20) & (t.slots - 1))
+    # (The product's top bits: every bit of the lengths and the tag reaches them.)
+    cdef u64 h = (lengths ^ (<u64>tag * <u64>0xD6E8FEB86659FD93ULL)) * <u64>0x9E3779B97F4A7C15ULL
+    return t.heads + (h >> t.shift)
 
 cdef inline bint wr_probe(Ctx* c, const State* s, int* lower, int* upper, u64* rel,
                           int* first) noexcept nogil:
