@@ -1,6 +1,7 @@
 """Cards of the 40-card Italian deck: :class:`Suit`, :class:`Rank`, :class:`Card`, :class:`CardSet`,
 and :class:`Deck`, a deck a game is played with (:data:`ITALIAN_40`, the whole 40-card deck); and
-the 62-card tarocchi deck's :class:`TarotCard` and :class:`TarotSuit` (:data:`TAROCCHI_62`).
+the 62-card tarocchi deck's :class:`TarotCard` and :class:`TarotSuit` (:data:`TAROCCHI_62`); and the
+52-card bridge deck's :class:`BridgeCard` and :class:`BridgeSuit` (:data:`BRIDGE_52`).
 
 Card text is ``RANK + SUIT``: ranks ``3 2 A K Q J 7 6 5 4`` (high to low, ``../shared/RULES.md``
 §1), suits ``S H D C`` (spades/swords, hearts/cups, diamonds/coins, clubs/batons).  Parsing also
@@ -22,6 +23,14 @@ reverse), ``1T`` to ``21T``, ``FOOL``.  Text such as ``"KS"`` names a 40-card de
 it is read by the tarocchi deck (:data:`TAROCCHI_62`'s :meth:`Deck.parse`, or
 :meth:`TarotCard.parse`).
 
+The 52 cards of contract bridge (``docs/rules.md#bridge``) are :class:`BridgeCard` objects in the
+same index space, from bit 128 on (:data:`BRIDGE_BASE`): suit ``s`` (:class:`BridgeSuit`,
+``S H D C``) card of strength ``r`` (0 the two, 12 the ace) at ``128 + 13 * s + r``, so a higher
+bit is again a higher card of its suit.  Their text: ``AS KS QS JS TS 9S ... 2S`` (``T`` the
+ten; parsing also accepts ``10S``, lower case and the suit symbols).  Text such as ``"AS"``
+names a 40-card deck's card unless it is read by the bridge deck (:data:`BRIDGE_52`'s
+:meth:`Deck.parse`, or :meth:`BridgeCard.parse`).
+
 Cards carry no points: what a card is worth belongs to the game (Busca's ace of coins is worth 8
 points, Ciapanò's 1 point), so points are asked of a game, ``game.card_points(card)``
 (:mod:`ciapano.games`).
@@ -31,10 +40,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
+from typing import NamedTuple
 
 from .errors import CardError
 
 __all__ = [
+    "BRIDGE_52",
+    "BRIDGE_BASE",
+    "BRIDGE_CARDS",
     "CARDS",
     "DECK",
     "ITALIAN_40",
@@ -43,6 +56,8 @@ __all__ = [
     "TAROCCHI_62",
     "TAROT_BASE",
     "TAROT_CARDS",
+    "BridgeCard",
+    "BridgeSuit",
     "Card",
     "CardError",
     "CardSet",
@@ -137,10 +152,13 @@ class Card:
                 return CARDS[card]
             if TAROT_BASE <= card < TAROT_BASE + 62:
                 return TAROT_CARDS[card - TAROT_BASE]
+            if BRIDGE_BASE <= card < BRIDGE_BASE + 52:
+                return BRIDGE_CARDS[card - BRIDGE_BASE]
             raise CardError(
                 "card",
-                f"{card!r} is not a card index: indices run from 0 to 39 (the 40-card deck) and "
-                f"from {TAROT_BASE} to {TAROT_BASE + 61} (the tarocchi deck)",
+                f"{card!r} is not a card index: indices run from 0 to 39 (the 40-card deck), "
+                f"from {TAROT_BASE} to {TAROT_BASE + 61} (the tarocchi deck) and from "
+                f"{BRIDGE_BASE} to {BRIDGE_BASE + 51} (the bridge deck)",
             )
         if isinstance(card, str):
             return _parse(card)
@@ -398,9 +416,156 @@ TAROT_CARDS: tuple[TarotCard, ...] = tuple(TarotCard._make_tarot(TAROT_BASE + i)
 _ITALIAN_MASK = (1 << 40) - 1
 _TAROT_MASK = ((1 << 62) - 1) << TAROT_BASE
 
+#: The index of the bridge deck's first card (its two of spades): its cards are bits 128 to 179.
+BRIDGE_BASE = 128
+
+
+class BridgeSuit(IntEnum):
+    """The bridge deck's four suits, in the order used for indices and display: spades ``S``,
+    hearts ``H``, diamonds ``D``, clubs ``C`` (``docs/rules.md#bridge``)."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, e.g. ``"♠"``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def mask(self) -> int:
+        """Bit mask of the suit's 13 cards (bits ``BRIDGE_BASE + 13 * suit`` up)."""
+        return 0x1FFF << (BRIDGE_BASE + 13 * self)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# Rank text by strength (0 the two .. 12 the ace).
+_BRIDGE_RANKS = "23456789TJQKA"
+_BRIDGE_SUITS = {k: BridgeSuit(v) for k, v in _SUIT_ALIASES.items()}
+
+
+class BridgeCard(Card):
+    """One card of the 52-card bridge deck (``docs/rules.md#bridge``).
+
+    ``BridgeCard("AS")``, ``BridgeCard("10h")``, ``BridgeCard("T♦")`` and ``BridgeCard(179)`` (an
+    index, :data:`BRIDGE_BASE` + 0..51) all work; cards are interned and immutable, and a
+    :class:`CardSet` holds them as it holds the other decks'.  ``rank`` is the strength in its
+    suit (0 the two, 12 the ace), ``suit`` a :class:`BridgeSuit`.  Cards order by suit
+    (``S H D C``) and then from high to low.
+
+    :raises CardError: (a ``ValueError``) for a text or index that is not a bridge card.
+    """
+
+    __slots__ = ()
+    rank: int  # type: ignore[assignment]
+    suit: BridgeSuit  # type: ignore[assignment]
+
+    def __new__(cls, card: str | int | Card) -> BridgeCard:  # type: ignore[misc]
+        if isinstance(card, BridgeCard):
+            return card
+        if isinstance(card, int) and not isinstance(card, bool):
+            if BRIDGE_BASE <= card < BRIDGE_BASE + 52:
+                return BRIDGE_CARDS[card - BRIDGE_BASE]
+            raise CardError(
+                "card",
+                f"{card!r} is not a bridge card's index: they run from {BRIDGE_BASE} to "
+                f"{BRIDGE_BASE + 51}",
+            )
+        if isinstance(card, str):
+            return _parse_bridge(card)
+        raise CardError(
+            "card", f"{card!r} is not a bridge card: expected text such as 'AS', 'TS' or '10S'"
+        )
+
+    @classmethod
+    def _make_bridge(cls, index: int) -> BridgeCard:
+        self = object.__new__(cls)
+        i = index - BRIDGE_BASE
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "suit", BridgeSuit(i // 13))
+        object.__setattr__(self, "rank", i % 13)
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> BridgeCard:
+        """The bridge card written as ``text`` (``"AS"``, ``"TS"``, ``"10s"``, ``"q♥"``; any
+        case).
+
+        :raises CardError: if ``text`` is not a bridge card.
+        """
+        return _parse_bridge(text)
+
+    @property
+    def text(self) -> str:
+        """Canonical text, e.g. ``"AS"``, ``"TS"`` (the ten), ``"2C"``."""
+        return _BRIDGE_RANKS[self.rank] + self.suit.name
+
+    def unicode(self) -> str:
+        """Text with the suit symbol, e.g. ``"A♠"``."""
+        return _BRIDGE_RANKS[self.rank] + self.suit.symbol
+
+    def _key(self) -> tuple[int, int]:
+        return (20 + self.suit, -self.rank)
+
+    def __repr__(self) -> str:
+        return f"BridgeCard({self.text!r})"
+
+
+def _parse_bridge(text: str) -> BridgeCard:
+    if not isinstance(text, str):
+        raise CardError("card", f"{text!r} is not a bridge card: expected text such as 'AS'")
+    t = "".join(ch.upper() if ch.isascii() else ch for ch in text.strip())
+    if len(t) >= 2 and t[-1] in _BRIDGE_SUITS:
+        rank = "T" if t[:-1] == "10" else t[:-1]
+        if len(rank) == 1 and rank in _BRIDGE_RANKS:
+            return BRIDGE_CARDS[13 * _BRIDGE_SUITS[t[-1]] + _BRIDGE_RANKS.index(rank)]
+    raise CardError(
+        "card",
+        f"{text!r} is not a bridge card: write RANK+SUIT with a rank of A K Q J T (or 10) 9 8 7 "
+        "6 5 4 3 2 and a suit of S H D C (or ♠ ♥ ♦ ♣), e.g. 'AS' or 'T♦'",
+    )
+
+
+#: Every card of the bridge deck, by index less :data:`BRIDGE_BASE`.
+BRIDGE_CARDS: tuple[BridgeCard, ...] = tuple(
+    BridgeCard._make_bridge(BRIDGE_BASE + i) for i in range(52)
+)
+_BRIDGE_MASK = ((1 << 52) - 1) << BRIDGE_BASE
+
+
+class _Family(NamedTuple):
+    """A family of cards in the shared index space: the 40-card deck's, the tarocchi deck's or
+    the bridge deck's (a :class:`Deck` holds the cards of one)."""
+
+    base: int  # the index of its first card
+    mask: int  # every card of the family
+    suits: type[IntEnum]  # its suits (Suit, TarotSuit, BridgeSuit)
+    card: type[Card]  # its card class, which reads its text
+    title: str  # for messages
+
+
+_FAMILIES = (
+    _Family(0, _ITALIAN_MASK, Suit, Card, "the 40-card deck"),
+    _Family(TAROT_BASE, _TAROT_MASK, TarotSuit, TarotCard, "the tarocchi deck"),
+    _Family(BRIDGE_BASE, _BRIDGE_MASK, BridgeSuit, BridgeCard, "the bridge deck"),
+)
+_CARD_MASK = _ITALIAN_MASK | _TAROT_MASK | _BRIDGE_MASK
+#: The suit of each letter S H D C in every deck: what a :class:`Suit` selects of a card set.
+_LETTER_MASKS = tuple(Suit(i).mask | TarotSuit(i).mask | BridgeSuit(i).mask for i in range(4))
+
+
+def _families(mask: int) -> list[_Family]:
+    """The families that have a card in ``mask``."""
+    return [f for f in _FAMILIES if mask & f.mask]
+
 
 class CardSet:
-    """An immutable set of cards over a 40-bit mask (bit ``i`` is ``Card(i)``).
+    """An immutable set of cards over a mask (bit ``i`` is ``Card(i)``: the 40-card deck's bits
+    0..39, the tarocchi deck's 64..125, the bridge deck's 128..179).
 
     Built from a mask (``CardSet(0b101)``), from cards or card texts
     (``CardSet(["3S", "AS"])``) or parsed from text (``CardSet.parse("3S AS 7C")``).  Iterates
@@ -417,11 +582,12 @@ class CardSet:
         if isinstance(cards, CardSet):
             mask = cards.mask
         elif isinstance(cards, int) and not isinstance(cards, bool):
-            if cards < 0 or cards & ~(_ITALIAN_MASK | _TAROT_MASK):
+            if cards < 0 or cards & ~_CARD_MASK:
                 raise CardError(
                     "cards",
-                    f"{cards:#x} is not a card set: masks use bits 0..39 (the 40-card deck) or "
-                    f"{TAROT_BASE}..{TAROT_BASE + 61} (the tarocchi deck)",
+                    f"{cards:#x} is not a card set: masks use bits 0..39 (the 40-card deck), "
+                    f"{TAROT_BASE}..{TAROT_BASE + 61} (the tarocchi deck) or "
+                    f"{BRIDGE_BASE}..{BRIDGE_BASE + 51} (the bridge deck)",
                 )
             mask = cards
         elif isinstance(cards, str):
@@ -450,7 +616,8 @@ class CardSet:
 
     def __iter__(self) -> Iterator[Card]:
         # Display order: suit S first, then high to low inside the suit; the tarocchi deck's
-        # cards after the 40-card deck's (its suits, the trumps from 21 down, the Fool).
+        # cards after the 40-card deck's (its suits, the trumps from 21 down, the Fool), the
+        # bridge deck's last (S H D C, from the ace down).
         for suit in range(4):
             bits = (self.mask >> (10 * suit)) & 0x3FF
             while bits:
@@ -464,6 +631,14 @@ class CardSet:
                 while bits:
                     top = bits.bit_length() - 1
                     yield TAROT_CARDS[low + top]
+                    bits &= ~(1 << top)
+        bridge = self.mask >> BRIDGE_BASE
+        if bridge:
+            for suit in range(4):
+                bits = (bridge >> (13 * suit)) & 0x1FFF
+                while bits:
+                    top = bits.bit_length() - 1
+                    yield BRIDGE_CARDS[13 * suit + top]
                     bits &= ~(1 << top)
 
     def __len__(self) -> int:
@@ -503,8 +678,10 @@ class CardSet:
     def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
         return (CardSet, (self.mask,))
 
-    def suit(self, suit: Suit | TarotSuit | int) -> CardSet:
-        """The cards of one suit (a :class:`TarotSuit` for the tarocchi deck's)."""
+    def suit(self, suit: Suit | TarotSuit | BridgeSuit | int) -> CardSet:
+        """The cards of one suit: a :class:`TarotSuit` the tarocchi deck's, a
+        :class:`BridgeSuit` the bridge deck's; a :class:`Suit` (or its number) the suit of its
+        letter in every deck (a bridge hand's spades for ``Suit.S``)."""
         return CardSet(self.mask & _suit_mask(suit))
 
     def add(self, card: Card | str) -> CardSet:
@@ -529,13 +706,20 @@ class CardSet:
         return " ".join(self.texts())
 
     def __repr__(self) -> str:
-        if self.mask & _TAROT_MASK:
+        families = _families(self.mask)
+        if len(families) > 1:
+            return f"CardSet({self.mask:#x})"
+        if families and families[0].base == TAROT_BASE:
             return f"TAROCCHI_62.parse_cards({str(self)!r})"
+        if families and families[0].base == BRIDGE_BASE:
+            return f"BRIDGE_52.parse_cards({str(self)!r})"
         return f"CardSet({str(self)!r})"
 
 
-def _suit_mask(suit: Suit | TarotSuit | int) -> int:
-    return suit.mask if isinstance(suit, TarotSuit) else Suit(suit).mask
+def _suit_mask(suit: Suit | TarotSuit | BridgeSuit | int) -> int:
+    if isinstance(suit, (TarotSuit, BridgeSuit)):
+        return suit.mask
+    return _LETTER_MASKS[Suit(suit)]
 
 
 #: The whole 40-card deck as a card set (:attr:`ITALIAN_40.cards <Deck.cards>`).
@@ -548,8 +732,10 @@ class Deck:
     Its cards are cards of the 40-card Italian deck (:class:`Card`): all 40 for
     :data:`ITALIAN_40`, fewer for a deck made with :meth:`without` (Kifameno with 3 players takes
     a four out, ``docs/rules.md#kifameno``); or of the tarocchi deck (:class:`TarotCard`, all 62
-    for :data:`TAROCCHI_62`), never both.  The masks are the search core's layout shifted up by
-    :attr:`base` (0, or :data:`TAROT_BASE` for the tarocchi deck): card ``c`` is bit ``c.index``
+    for :data:`TAROCCHI_62`); or of the bridge deck (:class:`BridgeCard`, all 52 for
+    :data:`BRIDGE_52`); never of two of them.  The masks are the search core's layout shifted up
+    by :attr:`base` (0, :data:`TAROT_BASE` for the tarocchi deck, :data:`BRIDGE_BASE` for the
+    bridge deck): card ``c`` is bit ``c.index``
     of :attr:`mask`, and in each suit's mask (:attr:`suit_masks`) a higher bit is a higher card
     of that suit.  Code that needs the size of the deck, its suits or its masks asks the deck
     rather than assuming 40 cards.
@@ -560,14 +746,15 @@ class Deck:
     :param cards: its cards: a :class:`CardSet` or anything :class:`CardSet` accepts (a mask,
         cards, card texts).
     :raises CardError: (a ``ValueError``) for an empty name, or cards that are not cards, are
-        none, or mix the two decks.
+        none, or mix the decks.
     """
 
-    __slots__ = ("_suit_masks", "cards", "name", "suits")
+    __slots__ = ("_family", "_suit_masks", "cards", "name", "suits")
     name: str
     cards: CardSet
-    suits: tuple[Suit, ...] | tuple[TarotSuit, ...]
+    suits: tuple[Suit, ...] | tuple[TarotSuit, ...] | tuple[BridgeSuit, ...]
     _suit_masks: tuple[int, ...]
+    _family: _Family
 
     def __init__(self, name: str, cards: int | Iterable[Card | str | int] | CardSet) -> None:
         if not isinstance(name, str) or not name.strip():
@@ -575,17 +762,19 @@ class Deck:
         card_set = CardSet(cards)
         if not card_set:
             raise CardError("cards", f"{cards!r} is not a deck: it has no cards")
-        if card_set.mask & _ITALIAN_MASK and card_set.mask & _TAROT_MASK:
+        families = _families(card_set.mask)
+        if len(families) > 1:
+            first, second = (f.title.removeprefix("the ") for f in families[:2])
             raise CardError(
-                "cards",
-                f"{str(card_set)!r} mixes the 40-card deck's cards with the tarocchi deck's",
+                "cards", f"{str(card_set)!r} mixes the {first}'s cards with the {second}'s"
             )
-        family = TarotSuit if card_set.mask & _TAROT_MASK else Suit
-        suits = tuple(s for s in family if card_set.mask & s.mask)
+        family = families[0]
+        suits = tuple(s for s in family.suits if card_set.mask & s.mask)  # type: ignore[attr-defined]
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "cards", card_set)
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "_suit_masks", tuple(card_set.mask & s.mask for s in suits))
+        object.__setattr__(self, "_family", family)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("decks are immutable")
@@ -598,14 +787,25 @@ class Deck:
     @property
     def base(self) -> int:
         """The index of the family's first card: 0 for the 40-card deck's cards,
-        :data:`TAROT_BASE` for the tarocchi deck's (the search core's card ``i`` is bit
-        ``base + i``)."""
-        return TAROT_BASE if self.cards.mask & _TAROT_MASK else 0
+        :data:`TAROT_BASE` for the tarocchi deck's, :data:`BRIDGE_BASE` for the bridge deck's
+        (the search core's card ``i`` is bit ``base + i``)."""
+        return self._family.base
+
+    @property
+    def card_type(self) -> type[Card]:
+        """The class of the deck's cards, which reads their text: :class:`Card` (the 40-card
+        deck), :class:`TarotCard` or :class:`BridgeCard`."""
+        return self._family.card
 
     @property
     def tarot(self) -> bool:
         """Whether the deck's cards are the tarocchi deck's (:class:`TarotCard`)."""
-        return bool(self.cards.mask & _TAROT_MASK)
+        return self._family.base == TAROT_BASE
+
+    @property
+    def bridge(self) -> bool:
+        """Whether the deck's cards are the bridge deck's (:class:`BridgeCard`)."""
+        return self._family.base == BRIDGE_BASE
 
     @property
     def size(self) -> int:
@@ -618,30 +818,34 @@ class Deck:
         is a higher card of the suit: the core's layout)."""
         return self._suit_masks
 
-    def suit_mask(self, suit: Suit | TarotSuit | int) -> int:
+    def suit_mask(self, suit: Suit | TarotSuit | BridgeSuit | int) -> int:
         """The mask of the deck's cards of ``suit`` (0 for a suit the deck lacks; for the
-        tarocchi deck a :class:`TarotSuit`, or a :class:`Suit` for the suit of its letter)."""
-        if self.tarot and not isinstance(suit, TarotSuit):
-            suit = TarotSuit(int(suit))
+        tarocchi deck a :class:`TarotSuit`, for the bridge deck a :class:`BridgeSuit`, or a
+        :class:`Suit` for the suit of its letter)."""
+        suits = self._family.suits
+        if suits is not Suit and not isinstance(suit, suits):
+            suit = suits(int(suit))  # type: ignore[assignment]
         return self.cards.mask & _suit_mask(suit)
 
     def card(self, value: Card | str | int) -> Card:
-        """The deck's card given as a :class:`Card`, its text or its index.
+        """The deck's card given as a :class:`Card`, its text or its index (text read as the
+        deck's cards are written: :attr:`card_type`).
 
         :raises CardError: for something that is not a card, or a card not in this deck.
         """
-        c = TarotCard(value) if self.tarot and not isinstance(value, Card) else Card(value)
+        c = self.card_type(value) if not isinstance(value, Card) else value
         if not self.cards.mask & c.mask:
             raise CardError("card", f"{c.text!r} is not a card of the deck {self.name!r}")
         return c
 
     def parse(self, text: str) -> Card:
         """The deck's card written as ``text`` (``"3S"``, ``"a♦"``; see :meth:`Card.parse`, and
-        :meth:`TarotCard.parse` for the tarocchi deck's).
+        :meth:`TarotCard.parse` for the tarocchi deck's, :meth:`BridgeCard.parse` for the
+        bridge deck's).
 
         :raises CardError: for text that is not a card, or a card not in this deck.
         """
-        return self.card(TarotCard.parse(text) if self.tarot else Card.parse(text))
+        return self.card(self.card_type.parse(text))
 
     def parse_cards(self, text: str) -> CardSet:
         """The deck's cards written as text separated by spaces or commas, e.g. ``"3S AS, 7C"``.
@@ -657,7 +861,7 @@ class Deck:
         :raises CardError: for a card that is not in this deck.
         """
         if isinstance(cards, str):
-            read = TarotCard.parse if self.tarot else Card.parse
+            read = self.card_type.parse
             out = CardSet(read(w) for w in cards.replace(",", " ").split())
         else:
             out = CardSet(cards)
@@ -698,3 +902,7 @@ ITALIAN_40 = Deck("italian-40", DECK)
 #: and batons, ``K Q N J 1 2 3 4 5 6`` in cups and coins), trumps ``1T`` to ``21T`` and the
 #: ``FOOL`` (``docs/rules.md#piedicavallo``).
 TAROCCHI_62 = Deck("tarocchi-62", _TAROT_MASK)
+
+#: The 52-card bridge deck: suits ``S H D C`` of thirteen cards, ``A K Q J T 9 8 7 6 5 4 3 2``
+#: (``docs/rules.md#bridge``).
+BRIDGE_52 = Deck("bridge-52", _BRIDGE_MASK)

@@ -36,7 +36,7 @@ from ._limits import (
 )
 from .cards import CardSet
 from .errors import GameError
-from .games import Busca, Calabrasella, Cappotto, Ciapano, Mattazza, Tarocchi
+from .games import Bridge, Busca, Calabrasella, Cappotto, Ciapano, Mattazza, Tarocchi
 
 __all__ = [
     "OPTION_ALL",
@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 _CAPPOTTO_CODE = {Cappotto.OFF: 0, Cappotto.CARDS: 1, Cappotto.ALL: 2}
-_ENGINES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella", "tarocchi")
+_ENGINES = ("ciapano", "busca", "mattazza", "kifameno", "calabrasella", "tarocchi", "bridge")
 
 
 def engine_for(game: str) -> ModuleType:
@@ -104,6 +104,9 @@ def _scoring(position: Any) -> dict[str, int]:
         return _calabrasella_scoring(game, position.set_aside)
     if isinstance(game, Tarocchi):
         return _tarocchi_scoring(game, position.dealer, position.set_aside)
+    if isinstance(game, Bridge):
+        # The trump suit's group (core_groups: the deck's suits in order), -1 for no trumps.
+        return {"trump_suit": -1 if game.trump is None else list(game.deck.suits).index(game.trump)}
     raise GameError("game", f"{game.name!r}: no search engine for {game.title} yet")
 
 
@@ -175,6 +178,8 @@ def root_args(position: Any) -> tuple[list[int], int, list[int], list[int]]:
     ``hands, leader, trick, taken``): each hand's mask with the card it played to the current
     trick, the leader, the trick's card indices, and each seat's taken: its points, and in a
     game that counts tricks (Mattazza) the engine's ``TRICK_BONUS`` times its tricks besides.
+    In bridge, whose value counts the tricks from here on (``Game.banked_value``), every seat
+    starts at 0.
 
     :raises GameError: for a game without an engine."""
     n = position.players
@@ -182,7 +187,9 @@ def root_args(position: Any) -> tuple[list[int], int, list[int], list[int]]:
     for i, card in enumerate(position.trick):
         hands[(position.leader + i) % n] |= card.mask
     taken = list(position.taken)
-    if position.game.counts_tricks:
+    if isinstance(position.game, Bridge):
+        taken = [0] * n
+    elif position.game.counts_tricks:
         bonus = engine_for(position.game.name).TRICK_BONUS
         taken = [t + bonus * k for t, k in zip(taken, position.tricks, strict=True)]
     return hands, position.leader, [c.index for c in position.trick], taken
@@ -230,8 +237,17 @@ def open_search(
         # for partnerships (ext/tarocchi/game.pxd), so that one table serves every seat's
         # question.
         perspective = position.declarer if game.has_declarer else 0
-        return SidesSearch(core, game, perspective, game.hand_total(position.set_aside))
+        return SidesSearch(core, game, perspective, _sides_total(position))
     return core
+
+
+def _sides_total(position: Any) -> int:
+    """What the two sides of a two-sided game share from ``position`` on: the hand's points
+    (``hand_total``), or in bridge the tricks left (the current one included)."""
+    game = position.game
+    if isinstance(game, Bridge):
+        return position.tricks_left
+    return game.hand_total(position.set_aside)
 
 
 class SidesSearch:
@@ -251,8 +267,9 @@ class SidesSearch:
     :param game: the game (its seats, sides and deck).
     :param perspective: the engine's perspective seat.
     :param total: the points the two sides share in this hand
-        (:meth:`Calabrasella.hand_total <ciapano.Calabrasella.hand_total>`; tarocchi's 114); the
-        attribute ``total``, which :class:`ExchangeSearch` sets for each choice.
+        (:meth:`Calabrasella.hand_total <ciapano.Calabrasella.hand_total>`; tarocchi's 114;
+        bridge's tricks left); the attribute ``total``, which :class:`ExchangeSearch` sets for
+        each choice.
     """
 
     def __init__(self, core: Any, game: Any, perspective: int, total: int) -> None:
@@ -334,8 +351,11 @@ class SidesSearch:
     def set_root(
         self, hands: list[int], leader: int, trick: list[int], taken: list[int], drawn: int = 0
     ) -> None:
-        """``Search.set_root`` with ``root_args``'s masks and card indices."""
+        """``Search.set_root`` with ``root_args``'s masks and card indices (in bridge the total
+        becomes the new root's tricks left)."""
         self._core.set_root(*core_root(self._game, hands, leader, trick, taken), drawn=drawn)
+        if isinstance(self._game, Bridge):
+            self.total = sum(h.bit_count() for h in hands) // self._players
 
     def value_within(self, seat: int, lower: int, upper: int, guess: int = -1) -> tuple[int, int]:
         turned = self._seat(seat)

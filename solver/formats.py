@@ -25,9 +25,9 @@ from typing import IO, TYPE_CHECKING, Any
 
 import jsonschema
 
-from .cards import Card, CardSet, TarotCard
+from .cards import Card, CardSet
 from .errors import CardError, GameError, InformationSetError, PositionError
-from .games import GAMES, Game, counts_text, find_game
+from .games import GAMES, Bridge, Game, counts_text, find_game
 from .position import Position
 from .sampling import InformationSet, cards_gone, check_voids, parse_suit
 
@@ -96,15 +96,21 @@ def schema_error(
         message = f"{value!r} is not a seat: seats are 0..4"
     elif kind == "pattern" and error.validator_value == schema()["$defs"]["suit"]["pattern"]:
         message = f"{value!r} is not a suit: write S H D C (or ♠ ♥ ♦ ♣)"
+    elif kind == "pattern" and error.validator_value == schema()["$defs"]["pbn"]["pattern"]:
+        message = f"{value!r} is not a PBN deal: it starts with the first hand's seat and a colon"
     elif kind == "pattern":
-        # Told in the terms of the file's deck (the tarocchi deck's cards are TarotCards).
+        # Told in the terms of the file's deck (the tarocchi deck's cards are TarotCards, the
+        # bridge deck's BridgeCards): the class of the deck's first card.
         kind_of_game = GAMES.get(game) if isinstance(game, str) else None
-        read = TarotCard if kind_of_game is not None and kind_of_game.card_base else Card
+        read = type(Card(kind_of_game.card_base)) if kind_of_game is not None else Card
         try:
             read(value)
             message = f"{value!r} is not a card"
         except CardError as e:
             message = e.reason
+    elif kind == "false":
+        title = GAMES[game].title if isinstance(game, str) and game in GAMES else "this game"
+        message = f"{value!r} given, but a file of {title} has no '{field}'"
     elif kind == "additionalProperties":
         known = sorted(error.schema.get("properties", {}))
         extra = sorted(set(value) - set(known)) if isinstance(value, dict) else []
@@ -151,15 +157,52 @@ def schema_error(
     return PositionError(field, message)
 
 
-def file_game(data: Mapping[str, Any], key: str) -> Game:
-    """The game of a parsed file (``"game"``, default ``"ciapano"``; ``"players"``; ``"rules"``),
-    its ``key`` (``"hands"`` or ``"deal"``) holding one entry a seat.
+def file_rules(data: Mapping[str, Any], cls: type[Game]) -> Any:
+    """A file's ``"rules"`` object with the game's top-level options added (bridge's
+    ``"trump"``, :attr:`Game.top_level_options <ciapano.Game.top_level_options>`).
 
-    :raises PositionError: naming ``game``, ``players``, the key, ``rules.KEY``, ``discard`` or
-        ``stock`` for an unknown game, a number of seats it is not played by, an unknown or bad
-        option, or a discard or a stock in a game without one.
+    :raises PositionError: naming the option for one given in a game that has no such field, or
+        given both at the top level and in ``"rules"`` with different values.
     """
-    n = len(data[key])
+    rules = data.get("rules")
+    for kind in GAMES.values():
+        for key in kind.top_level_options:
+            if key in data and key not in cls.top_level_options:
+                raise PositionError(
+                    key, f"{data[key]!r} given, but {cls.title} has no {key} ({kind.title} has)"
+                )
+    extra = {k: data[k] for k in cls.top_level_options if k in data}
+    if not extra:
+        return rules
+    if rules is None:
+        return extra
+    if not isinstance(rules, Mapping):
+        return rules  # refused by the game (Game.from_rules)
+    for key, value in extra.items():
+        if key in rules and _option_text(rules[key]) != _option_text(value):
+            raise PositionError(
+                key, f"{value!r} given, but rules.{key} is {rules[key]!r}: give one of them"
+            )
+    return {**rules, **extra}
+
+
+def _option_text(value: Any) -> Any:
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def file_game(data: Mapping[str, Any], key: str) -> Game:
+    """The game of a parsed file (``"game"``, default ``"ciapano"``; ``"players"``; ``"rules"``,
+    and a top-level option such as bridge's ``"trump"``), its ``key`` (``"hands"`` or
+    ``"deal"``) holding one entry a seat (or in bridge a PBN deal string).
+
+    :raises PositionError: naming ``game``, ``players``, the key, ``rules.KEY``, ``trump``,
+        ``discard`` or ``stock`` for an unknown game, a number of seats it is not played by, an
+        unknown or bad option, or a discard, a stock or a trump in a game without one; in a
+        history, ``deal`` for a PBN string outside bridge, ``leader`` or ``dealer`` for a
+        bridge history without exactly one of them or another game's history with a leader.
+    """
+    pbn = isinstance(data[key], str)
+    n = 4 if pbn else len(data[key])
     players = data.get("players", n)
     if players != n:
         raise PositionError(key, f"{n} hands given but 'players' is {players}")
@@ -172,9 +215,11 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
                 f"{n} {'players' if 'players' in data else 'hands'} given; {cls.title} is played "
                 f"by {counts} players",
             )
-        game = cls.from_rules(n, data.get("rules"))
+        game = cls.from_rules(n, file_rules(data, cls))
     except GameError as e:
         raise PositionError(e.field, e.reason) from None
+    if key == "deal":
+        _check_opening(data, game, pbn)
     if "discard" in data and not game.has_discard:
         raise PositionError(
             "discard",
@@ -206,6 +251,73 @@ def file_game(data: Mapping[str, Any], key: str) -> Game:
                     "Calabrasella has)",
                 )
     return game
+
+
+def _check_opening(data: Mapping[str, Any], game: Game, pbn: bool) -> None:
+    """A history's deal and who leads first: a PBN deal string only in bridge; in bridge the
+    ``"leader"`` or the ``"dealer"`` (one of them), in the other games the ``"dealer"``.
+
+    :raises PositionError: naming ``deal``, ``leader`` or ``dealer``.
+    """
+    bridge = isinstance(game, Bridge)
+    if pbn and not bridge:
+        raise PositionError(
+            "deal",
+            f"{data['deal']!r} is a PBN deal string, which only bridge files give; give each "
+            "seat's cards as a list",
+        )
+    if not bridge:
+        if "leader" in data:
+            raise PositionError(
+                "leader",
+                f"{data['leader']!r} given, but a history of {game.title} names the 'dealer' "
+                "(the seat after it leads); 'leader' belongs to the snapshot form",
+            )
+        return
+    if "leader" in data and "dealer" in data:
+        raise PositionError(
+            "dealer",
+            f"{data['dealer']!r} given with 'leader': a bridge history names the seat that "
+            "leads ('leader') or the dealer (the seat after it leads), not both",
+        )
+    if "leader" not in data and "dealer" not in data:
+        raise PositionError(
+            "leader", "is missing: a bridge history names the seat that leads the first trick"
+        )
+
+
+def _history_hands(data: Mapping[str, Any], game: Game) -> Any:
+    """A history's ``"deal"``: each seat's cards as given, or a bridge PBN string's hands.
+
+    :raises PositionError: naming ``deal`` for a PBN string that is not one.
+    """
+    deal = data["deal"]
+    if not isinstance(deal, str):
+        return deal
+    try:
+        return [h.texts() for h in Bridge.parse_pbn(deal)]
+    except GameError as e:
+        raise PositionError(e.field, e.reason) from None
+
+
+def _bridge_history(data: Mapping[str, Any], game: Game) -> Position:
+    """The opening of a bridge history: its deal (lists of cards or a PBN string, full hands
+    or an ending's) with its ``"leader"`` on lead, or with ``"dealer"`` a full deal whose
+    next seat leads.
+
+    :raises PositionError: naming ``deal`` (``deal[i]``) or the seat's field.
+    """
+    deal = _history_hands(data, game)
+    if "dealer" in data:
+        return Position.from_deal(deal, data["dealer"], game=game)
+    try:
+        return Position(deal, data["leader"], game=game)
+    except PositionError as e:
+        if not e.field.startswith("hands"):
+            raise
+        # The deal's hands: named as the file names them.
+        field = "deal" + e.field.removeprefix("hands")
+        raise PositionError(field, e.reason.replace("hands[", "deal[")) from None
 
 
 def _exchange(data: Mapping[str, Any], game: Game | None, what: str) -> Exchange | None:
@@ -251,15 +363,20 @@ def _check(data: Mapping[str, Any]) -> tuple[str, Game]:
 
 
 def is_game_branch(error: jsonschema.ValidationError) -> bool:
-    """Whether a schema error comes from a game's own branch of the schema (if ... then)."""
-    return "then" in error.absolute_schema_path or "then" in error.relative_schema_path
+    """Whether a schema error comes from a game's own branch of the schema (if ... then, or the
+    ``else`` of bridge's: a top-level trump, a PBN deal, a history's leader)."""
+    return any(
+        word in path
+        for word in ("then", "else")
+        for path in (error.absolute_schema_path, error.relative_schema_path)
+    )
 
 
 def raise_game_error(data: Mapping[str, Any], key: str) -> None:
     """Raise the game's own error for a file whose schema errors include a game's constraint,
     when the file's game fields can be read at all (else the schema's error is reported)."""
     value = data.get(key)
-    if not isinstance(value, list) or not isinstance(data.get("game", "ciapano"), str):
+    if not isinstance(value, (list, str)) or not isinstance(data.get("game", "ciapano"), str):
         return
     if "players" in data and (
         isinstance(data["players"], bool) or not isinstance(data["players"], int)
@@ -296,7 +413,9 @@ def from_dict(data: Mapping[str, Any]) -> Position:
     form, game = _check(data)
     if form == "history":
         exchange = _exchange(data, game, "a history")
-        if exchange is not None:
+        if isinstance(game, Bridge):
+            start = _bridge_history(data, game)
+        elif exchange is not None:
             start = exchange.opening(game, data["deal"], data["dealer"])
         else:
             if game.needs_dealer and "discards" not in data:
@@ -374,9 +493,14 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
     ):
         raise InformationSetError("view", f"{view!r} is not a seat: seats are 0..{n - 1}")
     if form == "history":
+        dealer = data.get("dealer")
+        if dealer is None:
+            # A bridge history names its leader: the seat before it dealt (a whole deal; the
+            # view of an ending's history is refused for its short hands).
+            dealer = (data["leader"] - 1) % n
         return InformationSet.from_history(
-            data["deal"],
-            data["dealer"],
+            _history_hands(data, game),
+            dealer,
             data.get("play", []),
             view,
             discard=data.get("discard"),

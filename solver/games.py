@@ -19,6 +19,8 @@ Units:
   the deck, and the last trick 3: 40); hand scores and values in **busche**.
 - :class:`Mattazza`: card points in **points** (3, 2, K, Q, J 1; aces 3; 32 in the deck, and the
   last trick 3: 35); hand scores and values in **game points** (0 or 1 a hand).
+- :class:`Bridge`: the cards carry no points; hand scores in **tricks** (a partnership's in the
+  hand), values in **tricks** from the position on (:meth:`Game.banked_value`).
 
 Later games (Kifameno with its stock and 39-card deck, Calabrasella's two sides, the
 tarocchi's 62 cards, trumps and the Fool) have room here: :attr:`Game.deck`,
@@ -36,11 +38,16 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from .cards import (
+    BRIDGE_52,
+    BRIDGE_BASE,
+    BRIDGE_CARDS,
     CARDS,
     ITALIAN_40,
     TAROCCHI_62,
     TAROT_BASE,
     TAROT_CARDS,
+    BridgeCard,
+    BridgeSuit,
     Card,
     CardSet,
     Deck,
@@ -55,6 +62,8 @@ __all__ = [
     "DECK_THIRDS",
     "GAMES",
     "HAND_POINTS",
+    "PBN_SEATS",
+    "Bridge",
     "Busca",
     "Calabrasella",
     "Cappotto",
@@ -237,7 +246,11 @@ class Game(ABC):
     :attr:`fool` (None: no Fool), :attr:`sides` (None: every
     seat plays for itself, and a seat's value is its paranoid value against all the others;
     for a game of two sides, a tuple of the sides' seat tuples), :attr:`option_names` (the keys
-    of the ``"rules"`` object), :attr:`player_counts` (the numbers of players it is played by).
+    of the ``"rules"`` object), :attr:`player_counts` (the numbers of players it is played by),
+    :attr:`top_level_options` (options a file may also give beside ``"rules"``: bridge's
+    ``"trump"``), :attr:`past_tricks_optional` (whether a position may leave out the tricks won
+    before it: bridge).  A position's value is a seat's minimax hand score less
+    :meth:`banked_value` (0 but in bridge, whose value counts the tricks from here on).
     """
 
     __slots__ = ()
@@ -262,6 +275,14 @@ class Game(ABC):
     #: Whether a position names its dealer, whose partnership owns the set-aside cards
     #: (Piedicavallo tarocchi's discards).
     needs_dealer: ClassVar[bool] = False
+    #: Whether a position of a game that :attr:`counts_tricks` may leave out the tricks won
+    #: before it (bridge, whose value counts the tricks from here on): those it does not
+    #: credit to a seat (the ``tricks`` field missing, or adding up to fewer than the tricks
+    #: complete) count for no one.  Elsewhere the tricks complete must all be credited.
+    past_tricks_optional: ClassVar[bool] = False
+    #: The rule options a position file may also give as top-level fields beside ``"rules"``
+    #: (bridge's ``"trump"``), and that a written file gives there.
+    top_level_options: ClassVar[tuple[str, ...]] = ()
 
     @property
     def two_sided(self) -> bool:
@@ -477,6 +498,23 @@ class Game(ABC):
     @abstractmethod
     def value_bounds(self) -> tuple[int, int]:
         """The least and the most a seat can score in a hand, in :attr:`value_unit`."""
+
+    def banked_value(self, position: Any, seat: int) -> int:
+        """The part of ``seat``'s hand score (in :attr:`value_unit`) that is already fixed before
+        ``position`` is played on, and that its value leaves out: 0 in every game whose value
+        is the whole hand's score; in bridge the tricks the seat's partnership has won before
+        (its value is the tricks it takes from here on).  A position's value for ``seat`` is
+        its minimax hand score less this (:func:`ciapano.reference.reference_value`).
+
+        :param position: a :class:`~ciapano.Position` of this game.
+        :param seat: a seat of the position.
+        """
+        return 0
+
+    def tricks_by_seat(self, tricks: Any) -> Any:
+        """A position's ``tricks`` field one entry a seat (as given, in every game but bridge,
+        which also takes them one a side); the caller checks the result."""
+        return tricks
 
     def side_of(self, seat: int, declarer: int | None = None) -> tuple[int, ...]:
         """The seats that play with ``seat``: itself alone when :attr:`sides` is None; in a game
@@ -1358,6 +1396,250 @@ class Tarocchi(Game):
 _TAROCCHI_COURT = {9: 5, 8: 4, 7: 3, 6: 2}
 
 
+#: Bridge's seats by their PBN letters (``docs/rules.md#bridge``): North, East, South, West.
+PBN_SEATS = "NESW"
+_PBN_RANKS = "AKQJT98765432"
+#: Bridge's strains as its ``trump`` option writes them, the suit or None for no trumps.
+_STRAINS: dict[str, BridgeSuit | None] = {
+    "S": BridgeSuit.S,
+    "H": BridgeSuit.H,
+    "D": BridgeSuit.D,
+    "C": BridgeSuit.C,
+    "NT": None,
+}
+
+
+@dataclass(frozen=True, repr=False)
+class Bridge(Game):
+    """Contract bridge's card play (``docs/rules.md#bridge``; the Laws of Duplicate Bridge, law
+    44), as an independent check of the engine against other double-dummy solvers (DDS).
+
+    Four seats in order of play, 0 North, 1 East, 2 South, 3 West, in two partnerships (0 and 2
+    against 1 and 3); the 52-card deck (:data:`~ciapano.BRIDGE_52`), 13 cards each; follow the
+    suit led if able, else any card (no duty to trump); the highest trump wins the trick, else
+    the highest card of the suit led.  The cards carry no points: a seat's hand score is the
+    **tricks** its partnership took in the hand (13 in all), higher is better, and the value of a
+    position is the tricks the seat's partnership takes **from here on**, the current trick
+    included (:meth:`banked_value`: the tricks won before are not counted).
+
+    Positions need not start from a full deal: an ending holds fewer cards a seat (equal sizes,
+    as the trick requires), the cards in no hand count as played, and the tricks won before may
+    be left out (``tricks``, ``won``).
+
+    :param players: 4 (the only number).
+    :param trump: the trump suit: a :class:`~ciapano.BridgeSuit`, or its text ``"S"``, ``"H"``,
+        ``"D"``, ``"C"``; ``"NT"`` or None (default) for no trumps.  :attr:`trump` is then the
+        suit or None.
+    :raises GameError: (a ``ValueError``) naming ``players`` or ``rules.trump``.
+    """
+
+    name: ClassVar[str] = "bridge"
+    title: ClassVar[str] = "Bridge"
+    points_unit: ClassVar[str] = "points"
+    value_unit: ClassVar[str] = "tricks"
+    value_nouns: ClassVar[tuple[str, str]] = ("trick", "tricks")
+    option_names: ClassVar[tuple[str, ...]] = ("trump",)
+    top_level_options: ClassVar[tuple[str, ...]] = ("trump",)
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    lower_is_better: ClassVar[bool] = False
+    counts_tricks: ClassVar[bool] = True
+    past_tricks_optional: ClassVar[bool] = True
+    sides: ClassVar[tuple[tuple[int, ...], ...]] = ((0, 2), (1, 3))
+    card_base: ClassVar[int] = BRIDGE_BASE
+
+    players: int = 4
+    trump: BridgeSuit | None = None  # type: ignore[misc,assignment]
+
+    def __post_init__(self) -> None:
+        _check_players(self)
+        value = self.trump
+        if value is None or isinstance(value, BridgeSuit):
+            return
+        if isinstance(value, Suit):
+            object.__setattr__(self, "trump", BridgeSuit(int(value)))  # the suit of its letter
+            return
+        key = value.strip().upper() if isinstance(value, str) else None
+        if key not in _STRAINS:
+            allowed = ", ".join(repr(k) for k in _STRAINS)
+            raise GameError("rules.trump", f"{value!r} is not one of {allowed}")
+        object.__setattr__(self, "trump", _STRAINS[key])
+
+    @property
+    def strain(self) -> str:
+        """The trump option's text: ``"S"``, ``"H"``, ``"D"``, ``"C"`` or ``"NT"``."""
+        return "NT" if self.trump is None else self.trump.name
+
+    @property
+    def deck(self) -> Deck:
+        """The 52-card bridge deck."""
+        return BRIDGE_52
+
+    @property
+    def hand_size(self) -> int:
+        """13 cards each."""
+        return 13
+
+    @cached_property
+    def points_by_index(self) -> tuple[int, ...]:
+        """Every card's points by its index in the deck (index less :attr:`Deck.base`): 0."""
+        return tuple(self.card_points(c) for c in BRIDGE_CARDS)
+
+    def card_points(self, card: Card) -> int:
+        """0: bridge scores tricks, not cards.
+
+        :raises GameError: for a card that is not a bridge card.
+        """
+        if not isinstance(card, BridgeCard):
+            raise GameError("card", f"{card} is not a card of the bridge deck")
+        return 0
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def trick_winner(self, cards: Sequence[Card], leader: int) -> int:
+        """The highest trump if a trump was played, else the highest card of the suit led."""
+        trumps = [i for i, c in enumerate(cards) if self.trump is not None and c.suit == self.trump]
+        led = cards[0].suit
+        pool = trumps or [i for i, c in enumerate(cards) if c.suit == led]
+        best = max(pool, key=lambda i: cards[i].rank)
+        return (leader + best) % self.players
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def hand_score(
+        self,
+        taken: Sequence[int],
+        last_trick: int,
+        tricks: Sequence[int] | None = None,
+        declarer: int | None = None,
+    ) -> list[int]:
+        """Each seat's partnership's tricks (``docs/rules.md#bridge``).
+
+        :param taken: card points per seat: 0 each (the cards carry none).
+        :param tricks: the tricks each seat won (required): 13 in all over a whole hand, fewer
+            when a position left out the tricks won before it (an ending).
+        :raises GameError: for points that are not 0, a last-trick seat out of range, or tricks
+            missing or more than 13 in all.
+        """
+        n = self.players
+        _check_shares("taken", taken, n, self.card_total, "card points of the deck")
+        if not _is_int(last_trick) or not 0 <= last_trick < n:
+            raise GameError("last_trick", f"{last_trick!r} is not a seat of {n}")
+        if tricks is None:
+            raise GameError("tricks", f"is missing: {self.title} scores the tricks of each side")
+        _check_shares("tricks", tricks, n, self.tricks, "tricks of the hand", at_most=True)
+        return [sum(tricks[s] for s in self.side_of(seat)) for seat in range(n)]
+
+    def banked_value(self, position: Any, seat: int) -> int:
+        """The tricks ``seat``'s partnership has won before ``position``: its value counts the
+        tricks from here on."""
+        return sum(position.tricks[s] for s in self.side_of(seat))
+
+    def tricks_by_seat(self, tricks: Any) -> Any:
+        """The ``tricks`` field one entry a seat: given per seat (4 entries), or per side (2
+        entries, North-South then East-West: each side's tricks credited to its first seat,
+        North and East)."""
+        if (
+            isinstance(tricks, Sequence)
+            and not isinstance(tricks, (str, bytes))
+            and len(tricks) == len(self.sides)
+        ):
+            out = [0] * self.players
+            for side, k in zip(self.sides, tricks, strict=True):
+                out[side[0]] = k
+            return out
+        return tricks
+
+    @property
+    def value_bounds(self) -> tuple[int, int]:
+        """0 to 13 tricks."""
+        return (0, self.tricks)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """``{"trump": "S" | "H" | "D" | "C" | "NT"}``."""
+        return {"trump": self.strain}
+
+    # -- PBN -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def parse_pbn(text: str) -> tuple[CardSet, ...]:
+        """The hands of a PBN deal string, by seat (0 North, 1 East, 2 South, 3 West).
+
+        The string is the seat of its first hand (``N``, ``E``, ``S`` or ``W``), a colon, and
+        four hands separated by spaces, clockwise from that seat; each hand is its spades,
+        hearts, diamonds and clubs separated by dots, each suit its ranks ``AKQJT98765432``
+        (``10`` is read as ``T``; lower case accepted; an empty suit, or ``-``, is a void).
+        Hands need not hold 13 cards (an ending): their sizes are the position's to check.
+        Example:
+        ``"N:AKQ.JT9.876.5432 ..."``.
+
+        :raises GameError: naming ``deal`` and quoting the string for anything else, or a card
+            given twice.
+        """
+
+        def bad(why: str) -> GameError:
+            return GameError("deal", f"{text!r} is not a PBN deal: {why}")
+
+        if not isinstance(text, str):
+            raise GameError("deal", f"{text!r} is not a PBN deal: expected a text such as 'N:...'")
+        head, colon, rest = text.strip().partition(":")
+        if not colon or head.strip().upper() not in tuple(PBN_SEATS):
+            raise bad("it starts with the first hand's seat, N, E, S or W, and a colon ('N:')")
+        first = PBN_SEATS.index(head.strip().upper())
+        words = rest.split()
+        if len(words) != 4:
+            raise bad(f"{len(words)} hands given; give 4, separated by spaces")
+        hands: list[CardSet] = [CardSet()] * 4
+        seen = CardSet()
+        for i, word in enumerate(words):
+            suits = word.split(".")
+            if len(suits) != 4:
+                raise bad(
+                    f"hand {word!r} has {len(suits)} suit(s); write spades.hearts.diamonds.clubs"
+                )
+            cards = []
+            for suit, given in zip(BridgeSuit, suits, strict=True):
+                ranks = "" if given == "-" else given.upper().replace("10", "T")
+                for r in ranks:
+                    if r not in _PBN_RANKS:
+                        raise bad(f"{r!r} in hand {word!r} is not a rank of AKQJT98765432")
+                    cards.append(BRIDGE_CARDS[13 * suit + 12 - _PBN_RANKS.index(r)])
+            for c in cards:
+                if c in seen:
+                    raise bad(f"card {c} appears twice")
+                seen = seen.add(c)
+            hands[(first + i) % 4] = CardSet(cards)
+        return tuple(hands)
+
+    @staticmethod
+    def format_pbn(hands: Sequence[CardSet | Iterable[Card]], first: int = 0) -> str:
+        """A PBN deal string of four hands given by seat (0 North ... 3 West), starting with
+        seat ``first``'s hand: ``"N:AKQ.JT9.876.5432 ..."`` (an empty suit left empty).
+
+        :raises GameError: naming ``hands`` for other than 4 hands of bridge cards, or
+            ``first`` for a seat that is none.
+        """
+        if len(hands) != 4:
+            raise GameError("hands", f"{len(hands)} hands given; a PBN deal has 4")
+        if not _is_int(first) or not 0 <= first < 4:
+            raise GameError("first", f"{first!r} is not a seat: seats are 0..3")
+        words = []
+        for k in range(4):
+            hand = CardSet(hands[(first + k) % 4])
+            if hand.mask & ~BRIDGE_52.mask:
+                raise GameError("hands", f"{hand - CardSet(BRIDGE_52.mask)} are not bridge cards")
+            words.append(
+                ".".join("".join(_PBN_RANKS[12 - c.rank] for c in hand.suit(s)) for s in BridgeSuit)
+            )
+        return f"{PBN_SEATS[first]}:" + " ".join(words)
+
+    def __str__(self) -> str:
+        return f"{self.title} ({'no trumps' if self.trump is None else f'trumps {self.strain}'})"
+
+    def __repr__(self) -> str:
+        return "Bridge()" if self.trump is None else f"Bridge(trump={self.strain!r})"
+
+
 def _text(value: object) -> str:
     return value.text if isinstance(value, Card) else str(value)
 
@@ -1370,6 +1652,7 @@ GAMES: dict[str, type[Game]] = {
     "kifameno": Kifameno,
     "calabrasella": Calabrasella,
     "tarocchi": Tarocchi,
+    "bridge": Bridge,
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import Card, CardSet, TarotCard
+from .cards import Card, CardSet
 from .errors import CardError, IllegalMoveError, PositionError
 from .games import Ciapano, Game
 from .validate import (
@@ -42,7 +42,10 @@ class Position:
     :param won: instead of ``taken``, the cards each seat has won in completed tricks.
     :param tricks: with ``taken``, in a game that counts tricks (Mattazza, whose score depends on
         the seats that won none): the tricks each seat has won (default: none, which only fits
-        before the first trick is complete); from ``won`` when it is given.
+        before the first trick is complete); from ``won`` when it is given.  In bridge, per seat
+        or per side (North-South, East-West: credited to seats 0 and 1), and optional: the
+        tricks complete that it does not credit count for no one (an ending), as the value
+        counts the tricks from here on.
     :param discard: with 3-player Ciapanò, the dealer's discard, which goes to the last trick's
         winner.
     :param game: the :class:`~ciapano.Game`; default ``Ciapano(players=len(hands))``.
@@ -451,8 +454,8 @@ class Position:
         game = self._game
         try:
             # Text names a card of the game's deck (the tarocchi deck's "KS" is not the 40-card
-            # deck's).
-            c = TarotCard(card) if game.card_base and not isinstance(card, Card) else Card(card)
+            # deck's, nor the bridge deck's).
+            c = card if isinstance(card, Card) else game.deck.card_type(card)
         except CardError as e:
             raise IllegalMoveError("card", e.reason) from None
         n = game.players
@@ -562,17 +565,24 @@ class Position:
 
     def to_dict(self) -> dict[str, Any]:
         """The position file (snapshot form) as a JSON-ready dict; see ``docs/positions.md``."""
-        d: dict[str, Any] = {
-            "game": self._game.name,
-            "players": self.players,
-            "hands": [h.texts() for h in self._hands],
-            "leader": self._leader,
-            "trick": [c.text for c in self._trick],
-        }
+        game = self._game
+        options = game.options
+        d: dict[str, Any] = {"game": game.name, "players": self.players}
+        for key in game.top_level_options:
+            # Bridge's "trump" beside "game", where its users look for it.
+            d[key] = options.pop(key)
+        d.update(
+            {
+                "hands": [h.texts() for h in self._hands],
+                "leader": self._leader,
+                "trick": [c.text for c in self._trick],
+            }
+        )
         if self._won is not None:
             d["won"] = [w.texts() for w in self._won]
         else:
-            d["taken"] = list(self._taken)
+            if game.card_total:
+                d["taken"] = list(self._taken)  # not in bridge, whose cards carry no points
             if self._tricks is not None:
                 d["tricks"] = list(self._tricks)
         if self.discard is not None:
@@ -586,7 +596,7 @@ class Position:
             d[key] = [c.text for c in self._set_aside]
         if self._dealer is not None:
             d["dealer"] = self._dealer
-        d["rules"] = self._game.options
+        d["rules"] = options
         return d
 
     def _state(self) -> tuple[Any, ...]:
@@ -650,10 +660,12 @@ class Position:
             if seat == self._leader and self._trick:
                 marks.append("led")
             tag = f"  ({', '.join(marks)})" if marks else ""
-            taken = self._game.points_text(self._taken[seat])
-            if self._tricks is not None:
+            taken = "taken " + self._game.points_text(self._taken[seat])
+            if self._tricks is not None and not self._game.card_total:
+                taken = f"won {self._tricks[seat]} trick(s)"  # bridge: the cards carry no points
+            elif self._tricks is not None:
                 taken += f" in {self._tricks[seat]} trick(s)"
-            lines.append(f"seat {seat}: {hand or '-'}   taken {taken}{tag}")
+            lines.append(f"seat {seat}: {hand or '-'}   {taken}{tag}")
         if self._trick:
             lines.append("trick: " + " ".join(c.text for c in self._trick))
         if self.discard is not None:

@@ -13,7 +13,10 @@ then takes the minimax (``docs/rules.md#conventions``, "Double-dummy value"):
   score gives each seat its side's value.)
 
 "For" means towards the lower score when ``game.lower_is_better`` (penalties: Ciapanò's
-penalty points, Busca's busche), towards the higher one otherwise.  No pruning, no equivalence,
+penalty points, Busca's busche), towards the higher one otherwise.  The value is the minimax
+score less what the game says is already fixed before the position (:meth:`Game.banked_value
+<ciapano.Game.banked_value>`): nothing in every game but bridge, whose value is the tricks a
+partnership takes from here on, not those it has already won.  No pruning, no equivalence,
 no bounds: it is meant to be obviously right, not fast, and is practical only for a few cards
 per hand.  Positions already seen are looked up in a dictionary keyed by the whole position
 (the game included), which changes nothing but the time taken.
@@ -29,15 +32,27 @@ __all__ = ["reference_move_values", "reference_value"]
 
 def reference_value(position: Position, seat: int) -> int:
     """The value of ``position`` for ``seat``, in the game's value unit: its paranoid value,
-    or its side's value in a game of two sides (see the module's documentation).
+    or its side's value in a game of two sides (see the module's documentation); in bridge
+    the tricks its side takes from here on, the current trick included.
 
     :raises PositionError: if ``seat`` is not a seat of the position.
     """
-    game = position.game
+    _check_seat(position, seat)
+    return _minimax_score(position, seat) - position.game.banked_value(position, seat)
+
+
+def _check_seat(position: Position, seat: object) -> None:
+    """:raises PositionError: if ``seat`` is not a seat of the position."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < position.players:
         from .errors import PositionError
 
         raise PositionError("seat", f"{seat!r} is not a seat: seats are 0..{position.players - 1}")
+
+
+def _minimax_score(position: Position, seat: int) -> int:
+    """``seat``'s hand score at the end of the hand under minimax play from ``position`` (the
+    whole hand's, what is banked before the position included)."""
+    game = position.game
     ours = frozenset(position.side_of(seat))
     best, worst = (min, max) if game.lower_is_better else (max, min)
     memo: dict[Position, int] = {}
@@ -57,7 +72,12 @@ def reference_value(position: Position, seat: int) -> int:
 
 def reference_move_values(position: Position, seat: int | None = None) -> dict[Card, int]:
     """``seat``'s value (:func:`reference_value`) after each legal card of the seat to move
-    (default seat: the mover), in the game's value unit."""
+    (default seat: the mover), in the game's value unit, counted from ``position`` (in bridge
+    a trick the card completes counts, as in ``position``'s value)."""
     if seat is None:
         seat = position.to_move
-    return {card: reference_value(position.play(card), seat) for card in position.legal_moves()}
+    _check_seat(position, seat)
+    banked = position.game.banked_value(position, seat)
+    return {
+        card: _minimax_score(position.play(card), seat) - banked for card in position.legal_moves()
+    }

@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, CardSet, Suit
+from .cards import BridgeSuit, Card, CardSet, Suit
 from .errors import CardError, IllegalMoveError, InformationSetError, PositionError
 from .games import Game
 from .position import Position
@@ -74,12 +74,15 @@ _SUIT_TEXT = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C,
 
 
 def parse_suit(field_name: str, value: object) -> Suit:
-    """A suit from a :class:`Suit` or its text (``S H D C`` or ``♠ ♥ ♦ ♣``, any case).
+    """A suit from a :class:`Suit` (or a bridge deck's :class:`~ciapano.BridgeSuit`, read as the
+    :class:`Suit` of its letter) or its text (``S H D C`` or ``♠ ♥ ♦ ♣``, any case).
 
     :raises InformationSetError: naming ``field_name`` and the value, for anything else.
     """
     if isinstance(value, Suit):
         return value
+    if isinstance(value, BridgeSuit):
+        return Suit(int(value))  # the suit of its letter (CardSet.suit takes it so)
     if isinstance(value, str) and value.strip().upper() in _SUIT_TEXT:
         return _SUIT_TEXT[value.strip().upper()]
     raise InformationSetError(field_name, f"{value!r} is not a suit: write S H D C (or ♠ ♥ ♦ ♣)")
@@ -572,7 +575,9 @@ class InformationSet:
         for i, card in enumerate(play):
             seat = pos.to_move
             try:
-                c = Card(card)
+                # Text names a card of the game's deck (the bridge deck's "AS" is not the
+                # 40-card deck's).
+                c = card if isinstance(card, Card) else game.deck.card_type(card)
                 after = pos.play(c)
             except (CardError, PositionError) as e:
                 message = str(e).removeprefix("card: ")

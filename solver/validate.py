@@ -195,6 +195,10 @@ def _check_tricks(
 ) -> tuple[int, ...] | None:
     """The tricks each seat won, for a game that counts them (``Game.counts_tricks``): from
     ``won``, or given (and then checked against ``won`` and ``taken``); None for another game.
+    Given one a side (bridge: ``Game.tricks_by_seat``), a side's tricks are its first seat's.
+    In a game whose positions may leave out the tricks won before
+    (``Game.past_tricks_optional``: bridge), missing tricks are none for every seat, and given
+    ones may add up to fewer than the tricks complete.
     """
     n = game.players
     if not game.counts_tricks:
@@ -204,15 +208,19 @@ def _check_tricks(
                 f"{tricks!r} given, but {game.title} does not count tricks (only Mattazza does)",
             )
         return None
+    if tricks is not None:
+        tricks = game.tricks_by_seat(tricks)
     if won is not None:
         derived = tuple(game.pile_tricks(w) or 0 for w in won)
-        if tricks is not None and parse_tricks(tricks, n, error) != derived:
-            raise error(
-                "tricks", f"{list(tricks)} is not the tricks of the won cards {list(derived)}"
-            )
+        if tricks is not None:
+            given = parse_tricks(tricks, n, error)
+            if _by_side(game, given) != _by_side(game, derived):
+                raise error(
+                    "tricks", f"{list(tricks)} is not the tricks of the won cards {list(derived)}"
+                )
         return derived
     if tricks is None:
-        if done:
+        if done and not game.past_tricks_optional:
             raise error(
                 "tricks",
                 f"is missing: {game.title} scores the seats that won no trick; give 'won' (cards "
@@ -220,9 +228,12 @@ def _check_tricks(
             )
         return (0,) * n
     parsed = parse_tricks(tricks, n, error)
-    if sum(parsed) != done:
+    if sum(parsed) > done or (sum(parsed) < done and not game.past_tricks_optional):
+        at_most = "at most " if game.past_tricks_optional else ""
         raise error(
-            "tricks", f"{list(parsed)} adds up to {sum(parsed)}, but {done} trick(s) are complete"
+            "tricks",
+            f"{list(parsed)} adds up to {sum(parsed)}, but {done} trick(s) are complete (the "
+            f"tricks given add up to {at_most}{done})",
         )
     for seat in range(n):
         if parsed[seat] == 0 and taken[seat]:
@@ -230,6 +241,14 @@ def _check_tricks(
                 "tricks", f"{list(parsed)}: seat {seat} won no trick but took {taken[seat]} points"
             )
     return parsed
+
+
+def _by_side(game: Game, tricks: Sequence[int]) -> tuple[int, ...]:
+    """Tricks per seat added up by side in a game of partnerships (``Game.sides``), as given in
+    the others."""
+    if game.sides is None:
+        return tuple(tricks)
+    return tuple(sum(tricks[s] for s in side) for side in game.sides)
 
 
 def _check_unique(places: list[tuple[str, Iterable[Card]]], error: type[PositionError]) -> None:

@@ -495,7 +495,7 @@ def test_the_shipped_record_is_the_documented_deal():
     ("args", "says"),
     [
         (["--game", "busca", "--players", "3"], "--players: 3 is not 4: Busca is played by 4"),
-        (["--game", "bridge"], "--game: 'bridge' is not a known game"),
+        (["--game", "whist"], "--game: 'whist' is not a known game"),
         (["--game", "busca", "--play", "optimal,random"], "2 policies for 4 seats"),
         (["--game", "busca", "--dealer", "4"], "--dealer: 4 is not a seat"),
         (["--players", "6"], "--players: 6 is not 3, 4 or 5"),

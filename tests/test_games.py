@@ -55,6 +55,7 @@ def test_games_are_found_by_name() -> None:
         "kifameno": ciapano.Kifameno,
         "calabrasella": ciapano.Calabrasella,
         "tarocchi": ciapano.games.Tarocchi,
+        "bridge": ciapano.Bridge,
     } == GAMES
     for name in ("ciapano", "Ciapano", "CIAPANO", "ciapanò", "Ciapanò", " ciapano "):
         assert find_game(name) is Ciapano
