@@ -37,11 +37,13 @@ from nohooks cimport residue_shifts, own_key, mid_trick_bound, run_known
 
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent cards (above)
-    GAME_MEMORY_TRICKS = 2      # the move memory above this many tricks' cards (driver.pxi)
+    GAME_MEMORY_TRICKS = 4      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 1     # P's side takes tricks (gen_moves: not used without GAME_QUASI)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
     RUFF_PARTNER = 20           # order_score: a lead the partner can ruff ...
     RUFF_OPPONENT = 40          # ... or an opponent can
+    DISCARD_LENGTH = 2
+    PARTNER_TOP = 30            # ... or one whose top card the partner holds
 
 
 # -- sides -------------------------------------------------------------------------------------
@@ -396,6 +398,11 @@ cdef inline int ruff_score(const Game* g, const State* s, int P, int seat, int s
                 sc -= RUFF_OPPONENT
     return sc
 
+cdef inline bint partner_tops(const Game* g, const State* s, int seat, int su) noexcept nogil:
+    # Whether seat's partner holds the highest card of suit su still held.
+    cdef u64 m = s.out & g.suit_mask[su]
+    return m != 0 and (s.hand[seat_at(g, seat, 2)] & bit(highest_bit(m))) != 0
+
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Higher is searched first.  Cash a card that holds the trick, win the opponents' trick
     # with the least card that holds it, else play low (leave the partner's trick alone).
@@ -412,7 +419,8 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
             return 200 + rank
         if su == g.trump_suit:
             return 20 - rank
-        return -rank + 4 * popcount64(s.hand[seat] & g.suit_mask[su]) + ruff_score(g, s, P, seat, su)
+        return -rank + 4 * popcount64(s.hand[seat] & g.suit_mask[su]) + ruff_score(g, s, P, seat, su) + \
+            (PARTNER_TOP if partner_tops(g, s, seat, su) else 0)
     ours = on_p_side(g, P, s.win_seat) == on_p_side(g, P, seat)
     if ours and holds_after(g, s, P, s.win_card, s.win_seat, s.led_suit, s.count + 1):
         return 100 - rank - (50 if su == g.trump_suit else 0)   # the partner's trick: play low
@@ -420,6 +428,9 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
         if holds_after(g, s, P, card, seat, s.led_suit, s.count + 1):
             return 80 - rank - (30 if su == g.trump_suit and not ours else 0)
         return 20 - rank
+    if su != s.led_suit and su != g.trump_suit:
+        # A discard: low, from a long suit.
+        return -rank + DISCARD_LENGTH * popcount64(s.hand[seat] & g.suit_mask[su])
     return -rank - (50 if su == g.trump_suit else 0)   # lose it cheaply, a trump last
 
 
