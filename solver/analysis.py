@@ -438,9 +438,12 @@ def _walk_by_solving(
     total = game.hand_total(first.set_aside)  # type: ignore[attr-defined]
 
     def row(pos: Position, value: int) -> tuple[int, ...]:
+        # Each side's guarantee for the whole hand: in bridge, whose values count the tricks
+        # from here on, with the tricks the side has won before (Game.banked_value).
         mover = pos.to_move
+        whole = value + game.banked_value(pos, mover)
         seats = range(pos.players)
-        return tuple(value if pos.same_side(s, mover) else total - value for s in seats)
+        return tuple(whole if pos.same_side(s, mover) else total - whole for s in seats)
 
     cards: list[CardAnalysis] = []
     table: list[tuple[int, ...]] = []

@@ -1529,6 +1529,11 @@ class Bridge(Game):
         _check_shares("tricks", tricks, n, self.tricks, "tricks of the hand", at_most=True)
         return [sum(tricks[s] for s in self.side_of(seat)) for seat in range(n)]
 
+    def hand_total(self, set_aside: Iterable[Card] = ()) -> int:
+        """The tricks the two partnerships share in a hand: 13 (a position's values share its
+        tricks left)."""
+        return self.tricks
+
     def banked_value(self, position: Any, seat: int) -> int:
         """The tricks ``seat``'s partnership has won before ``position``: its value counts the
         tricks from here on."""

@@ -281,8 +281,11 @@ class PimcResult:
                 "better), every other seat playing against it with every hand open."
             )
         else:
+            unit = rules.value_nouns[1]  # type: ignore[union-attr]
+            if rules.past_tricks_optional:  # type: ignore[union-attr]
+                unit += " from here on"  # bridge (Game.banked_value)
             out.append(
-                f"Values are the points of seat {self.seat}'s side (higher is better), both "
+                f"Values are the {unit} of seat {self.seat}'s side (higher is better), both "
                 "sides playing with every hand open."
             )
         out.append("")
@@ -306,7 +309,9 @@ class PimcResult:
 
 
 def _best_text(game: Game) -> str:
-    return "lowest mean penalty" if game.lower_is_better else "most points in the mean"
+    if game.lower_is_better:
+        return "lowest mean penalty"
+    return f"most {game.value_nouns[1]} in the mean"
 
 
 def _solve_chunk(

@@ -480,7 +480,12 @@ def format_result(result: SolveResult) -> str:
             else:
                 names = "the declarer" if side == (pos.declarer,) else "the defenders"
                 names += f", seat{'s' if len(side) > 1 else ''} {seats}"
-            whose = f"the points of {names} (higher is better), both sides playing their best"
+            # Bridge counts tricks from here on (Game.past_tricks_optional, Game.banked_value);
+            # the others a hand's points.
+            unit = pos.game.value_nouns[1]
+            if pos.game.past_tricks_optional:
+                unit += " from here on"
+            whose = f"the {unit} of {names} (higher is better), both sides playing their best"
         else:
             whose = (
                 f"{who} penalty ({pos.game.value_nouns[1]}) with every other seat against seat "
