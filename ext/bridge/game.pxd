@@ -297,10 +297,36 @@ cdef inline int top_trumps(const Game* g, const State* s, int a, int cap, u64* r
         n += 1
     return n
 
+cdef inline int first_trick_stop(const Game* g, const State* s, int a, u64* rel) noexcept nogil:
+    # 1 if seat a's partnership, not on lead at a trick start, surely wins this trick: in every
+    # suit the leader L holds, a or its partner holds the highest card still held, and the
+    # trick cannot be ruffed by L's partner (it holds the suit, or no trump; a trump lead is
+    # never ruffed).  Whatever L leads, the holder of that card follows with it and wins.  The
+    # cards relied on (those highest cards) join rel; else 0.
+    cdef int L = s.leader
+    cdef u64 lh = s.hand[L]
+    cdef u64 q = s.hand[seat_at(g, L, 2)]
+    cdef u64 ours = s.hand[a] | s.hand[seat_at(g, a, 2)]
+    cdef u64 m, r = 0
+    cdef int su, top
+    for su in range(g.n_suits):
+        m = g.suit_mask[su]
+        if not (lh & m):
+            continue
+        top = highest_bit(s.out & m)
+        if not (ours & bit(top)):
+            return 0
+        if su != g.trump_suit and not (q & m) and trumps_of(g, q):
+            return 0
+        r |= bit(top)
+    rel[0] |= r
+    return 1
+
 cdef inline int sure_tricks(const Game* g, const State* s, int a, bint leads, int cap, u64* rel) noexcept nogil:
     # What seat a's partnership surely wins from here on, at a trick start, counted up to
     # `cap`: its top trumps (a's or its partner's), or on lead its quick tricks, whichever is
-    # more.  The cards the count relies on join rel.
+    # more; not on lead and without a top trump, the trick now if it surely wins it
+    # (first_trick_stop).  The cards the count relies on join rel.
     cdef u64 r = 0, r2 = 0
     cdef int k = top_trumps(g, s, a, cap, &r)
     cdef int k2
@@ -315,6 +341,8 @@ cdef inline int sure_tricks(const Game* g, const State* s, int a, bint leads, in
         if k2 > k:
             k = k2
             r = r2
+    elif not leads and k == 0 and cap > 0:
+        k = first_trick_stop(g, s, a, &r)
     rel[0] |= r
     return k
 

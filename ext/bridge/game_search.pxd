@@ -4,9 +4,9 @@
 # values and no root window: a value is bracketed by the driver's null-window tests
 # (ext/core/nohooks.pxd).
 from structs cimport u64, Ctx, State
-from nohooks cimport subgame_cut, endgame_prefetch, endgame_value, root_window
+from nohooks cimport subgame_cut, endgame_value, root_window
 from game cimport cheap_bounds_rel
-from winranks cimport wr_table_init, wr_table_free, wr_table_clear, wr_probe, wr_store
+from winranks cimport wr_table_init, wr_table_free, wr_table_clear, wr_probe, wr_store, wr_prefetch
 
 cdef enum:
     GAME_WINRANKS = 1           # search.pxd keeps the relevant cards; the table is winranks.pxd's
@@ -24,3 +24,7 @@ cdef inline u64 bounds_rel(const Ctx* c, const State* s, int lower, int upper) n
     # The cards that the cheap bounds' proofs of "at least lower" and "at most upper" rely on
     # (game.cheap_bounds_rel; -1 and 127 for none).
     return cheap_bounds_rel(&c.g, s, c.P, lower, upper)
+
+cdef inline bint endgame_prefetch(Ctx* c, const State* s) noexcept nogil:
+    # At a trick's last card: the slot of the trick start after it (winranks.wr_prefetch).
+    return wr_prefetch(c, s)

@@ -17,7 +17,10 @@
 # owners, as DDS walks its lists of winning ranks.  A full pool empties the table.
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
-from structs cimport u64, Ctx, Game, State, USE_TT
+
+cdef extern from *:
+    void __builtin_prefetch(const void* addr) nogil
+from structs cimport u64, Ctx, Game, State, TTBucket
 from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from ttable cimport encode_best, decode_best
 from game cimport score_key
@@ -25,7 +28,7 @@ from game cimport score_key
 cdef enum:
     WR_ITEMS = 12               # entries of a block
     WR_WALK = 24                 # blocks a probe or a store looks at, at most
-    WR_MAX_BLOCKS = 1 << 18     # 64 MiB at most
+    WR_MAX_BLOCKS = 1 << 19     # 128 MiB at most
     WR_K_SHIFT = 26             # a suit's pattern: its k above the 2k bits of owners
 
 cdef struct WRItem:
@@ -54,14 +57,18 @@ cdef struct WRTable:
     u64 capacity
 
 cdef inline int wr_table_init(Ctx* c, u64 cards) except -1:
-    # A table for positions of `cards` cards at most: a pool of 2**(cards/2 - 2) blocks, 64 to
-    # WR_MAX_BLOCKS (zeroed lazily by the kernel where calloc maps it), and a slot for each.
+    # A table for positions of `cards` cards at most: a pool of 2**(cards/2 - 2) blocks, 64 at
+    # least, within the memory given to the search's table (Ctx.tt, already made: tt_mb,
+    # which the layout table, never probed here, leaves untouched but for its first buckets)
+    # and WR_MAX_BLOCKS (zeroed lazily by the kernel where calloc maps it), and a slot for each.
     cdef WRTable* t = <WRTable*>calloc(1, sizeof(WRTable))
     cdef u64 n = 64
+    cdef u64 budget = c.tt.max_buckets * sizeof(TTBucket) // sizeof(WRBlock)
     cdef int log = 6
     if t == NULL:
         raise MemoryError("cannot allocate the table of winning ranks")
-    while n < WR_MAX_BLOCKS and n < ((<u64>1) << (cards // 2 - 2 if cards >= 16 else 4)):
+    while n < WR_MAX_BLOCKS and 2 * n <= budget and \
+            n < ((<u64>1) << (cards // 2 - 2 if cards >= 16 else 4)):
         n *= 2
         log += 1
     t.capacity = n
@@ -116,6 +123,15 @@ cdef inline unsigned int* wr_slot(WRTable* t, u64 lengths, unsigned char tag) no
     cdef u64 h = (lengths ^ (<u64>tag * <u64>0xD6E8FEB86659FD93ULL)) * <u64>0x9E3779B97F4A7C15ULL
     return t.heads + (h >> t.shift)
 
+cdef inline bint wr_prefetch(Ctx* c, const State* s) noexcept nogil:
+    # At a trick's last card (search.pxd, prefetch_child): start loading the slot of trick
+    # start s, so that its cache miss overlaps other work; True (the layout table's bucket,
+    # which the search does not probe here, is left alone).
+    cdef WRTable* t = <WRTable*>c.game_table
+    if t != NULL:
+        __builtin_prefetch(wr_slot(t, suit_lengths(&c.g, s), 0x80 | s.leader | (c.P << 2)))
+    return True
+
 cdef inline bint wr_probe(Ctx* c, const State* s, int* lower, int* upper, u64* rel,
                           int* first) noexcept nogil:
     # Tighten lower and upper (side B's tricks, search.pxd) by every entry that matches trick
@@ -127,12 +143,12 @@ cdef inline bint wr_probe(Ctx* c, const State* s, int* lower, int* upper, u64* r
     cdef unsigned char tag = 0x80 | s.leader | (c.P << 2)
     cdef WRBlock* b
     cdef WRItem* e
-    cdef unsigned int owners[4]
-    cdef int n[4]
+    cdef unsigned int owners
+    cdef unsigned int prefix[4][14]
     cdef u64 held[4]
-    cdef int walked, su, k, offset, j
+    cdef int walked, su, k, n, offset, j
     cdef unsigned int i
-    cdef bint found = False, ok, ready = False
+    cdef bint found = False, ready = False
     cdef u64 m
     if t == NULL:
         return False
@@ -146,21 +162,23 @@ cdef inline bint wr_probe(Ctx* c, const State* s, int* lower, int* upper, u64* r
         if b.tag != tag or b.lengths != lengths:
             continue
         if not ready:
+            # Each suit's pattern for every k: what an entry fixing its top k cards must hold.
             ready = True
             for su in range(4):
                 held[su] = s.out & g.suit_mask[su]
-                n[su] = popcount64(held[su])
-                owners[su] = owners_from_top(c, held[su])
+                n = popcount64(held[su])
+                owners = owners_from_top(c, held[su])
+                for k in range(n + 1):
+                    prefix[su][k] = (<unsigned int>k << WR_K_SHIFT) | (owners >> (2 * (n - k)))
+                for k in range(n + 1, 14):
+                    prefix[su][k] = 0xFFFFFFFF      # (no entry of these lengths fixes more)
             score_key(g, s, c.P, &offset)
         for j in range(b.count):
             e = &b.items[j]
-            ok = True
-            for su in range(4):
-                k = e.pattern[su] >> WR_K_SHIFT
-                if (owners[su] >> (2 * (n[su] - k))) != (e.pattern[su] & <unsigned int>((1 << WR_K_SHIFT) - 1)):
-                    ok = False
-                    break
-            if not ok:
+            if e.pattern[0] != prefix[0][e.pattern[0] >> WR_K_SHIFT] or \
+                    e.pattern[1] != prefix[1][e.pattern[1] >> WR_K_SHIFT] or \
+                    e.pattern[2] != prefix[2][e.pattern[2] >> WR_K_SHIFT] or \
+                    e.pattern[3] != prefix[3][e.pattern[3] >> WR_K_SHIFT]:
                 continue
             found = True
             if e.lower + offset > lower[0]:

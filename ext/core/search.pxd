@@ -90,9 +90,7 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
 cdef inline bint ahead_ok(const Ctx* c, const State* s) noexcept nogil:
     # Whether the children's table buckets are worth prefetching: at the last card of a trick
     # (the children are trick starts, which probe the table at once), not the last trick.
-    # (Not with a table of winning ranks, which has buckets of its own.)
-    return not GAME_WINRANKS and s.count == c.g.n - 1 and (c.options & USE_TT) != 0 and \
-        popcount64(s.out) > c.g.n + 1
+    return s.count == c.g.n - 1 and (c.options & USE_TT) != 0 and popcount64(s.out) > c.g.n + 1
 
 cdef inline bint heads_class(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Whether `card` is a legal card of `seat` (to move) that gen_moves would list: the highest
