@@ -282,20 +282,30 @@ cdef inline int quick_tricks(const Game* g, const State* s, int cap, u64* rel) n
     return best
 
 cdef inline int top_trumps(const Game* g, const State* s, int a, int cap, u64* rel) noexcept nogil:
-    # The tricks seat a's partnership wins for sure with a's trumps above every trump of the
-    # other partnership (counted up to `cap`, the highest first): whenever a plays one, the
-    # trick has a trump and only a's partner can beat it, and a plays each to a trick of its
-    # own.  The trumps counted join rel.
+    # The tricks seat a's partnership wins for sure with a's trumps (counted up to `cap`): for
+    # any trump r of a's, at least (a's trumps from r up) less (the other partnership's trumps
+    # above r).  Every card a holds is played, each to a trick of its own, and a trick with a
+    # trump in it goes to its highest trump: a trick where a plays a trump >= r is lost only to
+    # an opponent's trump above it, and each of those is in one trick.  (With r a's lowest
+    # trump above every opponent's, the top trumps.)  The best r, the highest that reaches the
+    # cap, joins rel (the count relies on the cards from r up).
     cdef u64 theirs = trumps_of(g, s.hand[seat_at(g, a, 1)] | s.hand[seat_at(g, a, 3)])
-    cdef u64 top = trumps_of(g, s.hand[a])
-    cdef int n = 0
-    if theirs:
-        top &= ~((bit(highest_bit(theirs)) << 1) - 1)
-    while top and n < cap:
-        rel[0] |= bit(highest_bit(top))
-        top &= ~bit(highest_bit(top))
+    cdef u64 mine = trumps_of(g, s.hand[a])
+    cdef int best = 0, n = 0, f, r, best_r = -1
+    while mine:
+        r = highest_bit(mine)
+        mine &= ~bit(r)
         n += 1
-    return n
+        f = n - popcount64(theirs & ~((bit(r) << 1) - 1))
+        if f > best:
+            best = f
+            best_r = r
+            if best >= cap:
+                best = cap
+                break
+    if best_r >= 0:
+        rel[0] |= bit(best_r)
+    return best
 
 cdef inline int first_trick_stop(const Game* g, const State* s, int a, u64* rel) noexcept nogil:
     # 1 if seat a's partnership, not on lead at a trick start, surely wins this trick: in every
