@@ -33,7 +33,7 @@ from structs cimport u64, Ctx, Game, State
 from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from tricks cimport seat_at, places_after, to_move
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
-from nohooks cimport residue_shifts, own_key, mid_trick_bound, run_known
+from nohooks cimport residue_shifts, own_key, run_known
 
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent cards (above)
@@ -418,6 +418,33 @@ cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, i
 cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
     # Only for the quasi-equivalent cards, not used where GAME_QUASI is 0.
     return False
+
+
+# -- a bound inside a trick ------------------------------------------------------------------
+
+cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+    # Inside a trick: B's tricks so far, plus this trick where no seat of P's side still to
+    # play can beat the card winning it for B (holds_after), make at least a lower bound; the
+    # tricks left less this one where P's side surely wins it, an upper bound.  A value at or
+    # above beta, or at or below alpha, that holds however the trick ends, or -1.  It relies on
+    # the winning card's rank (search.pxd keeps it as the relevant card of such a cut).
+    cdef int d = tricks_b(g, s, P)
+    cdef int left = (popcount64(s.out) + s.count) // g.n
+    cdef bint ours
+    if d >= beta:
+        return d
+    if d + left <= alpha:
+        return d + left
+    if d + 1 < beta and d + left - 1 > alpha:
+        return -1                       # (the trick's winner cannot decide: the common case)
+    ours = on_p_side(g, P, s.win_seat)
+    if not holds_after(g, s, P, s.win_card, s.win_seat, s.led_suit, s.count):
+        return -1
+    if not ours and d + 1 >= beta:
+        return d + 1
+    if ours and d + left - 1 <= alpha:
+        return d + left - 1
+    return -1
 
 
 # -- move order --------------------------------------------------------------------------------

@@ -287,6 +287,9 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         r = mid_trick_bound(g, s, c.P, alpha, beta)
         if r >= 0:
             c.stats.mid_cuts += 1
+            if GAME_WINRANKS:
+                # (The game's bound relies on the card winning the trick: ext/bridge/game.pxd.)
+                c.rel = bit(s.win_card)
             return r
     a0 = alpha
     b0 = beta
