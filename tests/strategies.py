@@ -24,6 +24,11 @@ hands from two to five of the deck's groups (the trumps among them), the Fool of
 (so led, played to the last trick, or played on a trick the partner wins) or in a pile (also of
 a partnership without a trick), the completed tricks won by one partnership or both, the
 dealer's two discards owned by either.
+With :func:`bridge_positions`, contract bridge positions (``docs/rules.md#bridge``): endings of
+1 to 4 cards a hand from the 52 cards, every strain, the deal laid out so that one side holds
+every top card, a hand holds one long suit (the others void or short), or runs of adjacent
+ranks are dealt in turn to partners; the tricks won before given per seat, per side, as piles
+or not at all, won by one seat, one side or any; often mid-trick.
 """
 
 from __future__ import annotations
@@ -33,8 +38,11 @@ from hypothesis import strategies as st
 from testgames import SmallBusca
 
 from ciapano import (
+    BRIDGE_52,
     CARDS,
     TAROCCHI_62,
+    Bridge,
+    BridgeSuit,
     Busca,
     Calabrasella,
     Card,
@@ -395,6 +403,84 @@ def tarocchi_positions(draw, max_hand=3, mid_trick=True):
     )  # fmt: skip
     if mid_trick and TAROT_FOOL in pos.hands[pos.leader] and draw(st.booleans()):
         return _play_some(draw, pos.play(TAROT_FOOL), n - 2)  # the Fool led
+    if mid_trick:
+        pos = _play_some(draw, pos, n - 1)
+    return pos
+
+
+BRIDGE_STRAINS = ("S", "H", "D", "C", "NT")
+
+
+@st.composite
+def bridge_positions(draw, max_hand=4, mid_trick=True, hand=None):
+    """A random contract bridge position (``docs/rules.md#bridge``): 4 hands of 1 to
+    ``max_hand`` cards (or ``hand``) from one to four suits of the 52 cards, any strain, any
+    leader, and one of four layouts: cards dealt at random; ``"tops"``, the highest cards of the
+    suits to one side and the lowest to the other; ``"long"``, one hand all of one suit (the
+    other hands often void in it or in the others); ``"runs"``, adjacent ranks of a suit dealt
+    in turn to the seats of a drawn order, so that partners (or opponents) hold neighbouring
+    cards.  The cards in no hand were played: their tricks won by one seat, one side or any,
+    given per seat, per side, as piles of won cards, or left out.  Often mid-trick (0 to 3
+    cards played at random)."""
+    n = 4
+    h = draw(st.integers(1, max_hand)) if hand is None else hand
+    game = Bridge(trump=draw(st.sampled_from(BRIDGE_STRAINS)))
+    order = list(draw(st.permutations(list(BRIDGE_52))))
+    fewest = -(-n * h // 13)
+    suits = draw(st.permutations(list(BridgeSuit)))[: draw(st.integers(fewest, 4))]
+    pool = [c for c in order if c.suit in suits]
+    layout = draw(st.sampled_from(["random", "tops", "long", "runs"]))
+    if layout == "tops":
+        # The side of `top` holds the 2h highest cards of the suits (by rank, suits mixed).
+        dealt = sorted(pool, key=lambda c: -c.rank)[: n * h]
+        top = draw(st.integers(0, 1))
+        high = draw(st.permutations(dealt[: 2 * h]))
+        low = draw(st.permutations(dealt[2 * h :]))
+        hands = [[] for _ in range(n)]
+        hands[top], hands[top + 2] = list(high[:h]), list(high[h:])
+        hands[1 - top], hands[3 - top] = list(low[:h]), list(low[h:])
+    elif layout == "long":
+        holder = draw(st.integers(0, n - 1))
+        long = [c for c in pool if c.suit == suits[0]][:h]
+        others = [c for c in pool if c not in long][: (n - 1) * h]
+        hands = []
+        for s in range(n):
+            hands.append(long if s == holder else others[:h])
+            others = others if s == holder else others[h:]
+    else:
+        if layout == "runs":
+            # Consecutive cards of the suits from the top, suit after suit, from a drawn start:
+            # card i to seat turn[i % 4] (a drawn order, partners first half the time).
+            ranked = sorted(pool, key=lambda c: (suits.index(c.suit), -c.rank))
+            start = draw(st.integers(0, len(ranked) - n * h))
+            dealt = ranked[start : start + n * h]
+            turn = list(draw(st.permutations(range(n))))
+            if draw(st.booleans()):
+                turn = [turn[0], (turn[0] + 2) % n, turn[1 if turn[1] % 2 != turn[0] % 2 else 2]]
+                turn.append((turn[2] + 2) % n)
+        else:
+            dealt = pool[: n * h]
+            turn = list(range(n))
+        hands = [[] for _ in range(n)]
+        for i, card in enumerate(dealt):
+            hands[turn[i % n]].append(card)
+    held = {c for hand_ in hands for c in hand_}
+    rest = [c for c in order if c not in held]
+    mode = draw(st.sampled_from(["one", "side", "any"]))
+    first = draw(st.integers(0, n - 1))
+    winners = {"one": [first], "side": [first, (first + 2) % n], "any": list(range(n))}[mode]
+    won: list[list] = [[] for _ in range(n)]
+    for t in range(0, len(rest), n):
+        won[draw(st.sampled_from(winners))] += rest[t : t + n]
+    counts = [len(w) // n for w in won]
+    given = draw(st.sampled_from(["seat", "side", "won", "none"]))
+    table = {
+        "seat": {"tricks": counts},
+        "side": {"tricks": [counts[0] + counts[2], counts[1] + counts[3]]},
+        "won": {"won": won},
+        "none": {},
+    }[given]
+    pos = Position(hands, draw(st.integers(0, n - 1)), game=game, **table)
     if mid_trick:
         pos = _play_some(draw, pos, n - 1)
     return pos
