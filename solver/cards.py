@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import CardError
 
@@ -256,6 +256,31 @@ def _parse(text: str) -> Card:
 #: Every card, by index.
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(40))
 
+
+def _family_card(
+    cls: type, card: object, base: int, cards: Any, parse: Any, name: str, example: str
+) -> Card:
+    """The card of a deck family past the 40-card deck's (tarocchi, bridge) given as itself, its
+    index (``base`` + 0.., ``cards`` the family's cards by index less ``base``) or its text
+    (``parse``); ``name`` and ``example`` for the messages.
+
+    :raises CardError: for anything else.
+    """
+    if isinstance(card, cls):
+        return card  # type: ignore[return-value]
+    if isinstance(card, int) and not isinstance(card, bool):
+        if base <= card < base + len(cards):
+            return cards[card - base]  # type: ignore[no-any-return]
+        raise CardError(
+            "card",
+            f"{card!r} is not a {name} card's index: they run from {base} to "
+            f"{base + len(cards) - 1}",
+        )
+    if isinstance(card, str):
+        return parse(card)  # type: ignore[no-any-return]
+    raise CardError("card", f"{card!r} is not a {name} card: expected text such as {example}")
+
+
 #: The index of the tarocchi deck's first card (its 5 of swords): its cards are bits 64 to 125.
 TAROT_BASE = 64
 _TAROT_TRUMP0 = TAROT_BASE + 40  # trump 1
@@ -317,20 +342,8 @@ class TarotCard(Card):
     suit: TarotSuit | None  # type: ignore[assignment]
 
     def __new__(cls, card: str | int | Card) -> TarotCard:  # type: ignore[misc]
-        if isinstance(card, TarotCard):
-            return card
-        if isinstance(card, int) and not isinstance(card, bool):
-            if TAROT_BASE <= card < TAROT_BASE + 62:
-                return TAROT_CARDS[card - TAROT_BASE]
-            raise CardError(
-                "card",
-                f"{card!r} is not a tarocchi card's index: they run from {TAROT_BASE} to "
-                f"{TAROT_BASE + 61}",
-            )
-        if isinstance(card, str):
-            return _parse_tarot(card)
-        raise CardError(
-            "card", f"{card!r} is not a tarocchi card: expected text such as 'KS', '21T' or 'FOOL'"
+        return _family_card(  # type: ignore[return-value]
+            cls, card, TAROT_BASE, TAROT_CARDS, _parse_tarot, "tarocchi", "'KS', '21T' or 'FOOL'"
         )
 
     @classmethod
@@ -465,20 +478,8 @@ class BridgeCard(Card):
     suit: BridgeSuit  # type: ignore[assignment]
 
     def __new__(cls, card: str | int | Card) -> BridgeCard:  # type: ignore[misc]
-        if isinstance(card, BridgeCard):
-            return card
-        if isinstance(card, int) and not isinstance(card, bool):
-            if BRIDGE_BASE <= card < BRIDGE_BASE + 52:
-                return BRIDGE_CARDS[card - BRIDGE_BASE]
-            raise CardError(
-                "card",
-                f"{card!r} is not a bridge card's index: they run from {BRIDGE_BASE} to "
-                f"{BRIDGE_BASE + 51}",
-            )
-        if isinstance(card, str):
-            return _parse_bridge(card)
-        raise CardError(
-            "card", f"{card!r} is not a bridge card: expected text such as 'AS', 'TS' or '10S'"
+        return _family_card(  # type: ignore[return-value]
+            cls, card, BRIDGE_BASE, BRIDGE_CARDS, _parse_bridge, "bridge", "'AS', 'TS' or '10S'"
         )
 
     @classmethod

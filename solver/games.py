@@ -376,10 +376,12 @@ class Game(ABC):
 
     @cached_property
     def points_by_index(self) -> tuple[int, ...]:
-        """Every card's points by card index, over all the indices of the deck's card type
-        (``0..39`` for the 40-card Italian cards; 0 for a card not in the deck): the search
-        core's table."""
-        return tuple(self.card_points(c) if c in self.deck else 0 for c in CARDS)
+        """Every card's points by its index less the deck's :attr:`Deck.base`, over all the
+        cards of the deck's family (``0..39`` for the 40-card Italian cards, 62 tarocchi cards,
+        52 bridge cards; 0 for a card not in the deck): the search core's table."""
+        deck = self.deck
+        family = _FAMILY_CARDS[deck.base]
+        return tuple(self.card_points(c) if c in deck else 0 for c in family)
 
     @property
     def card_total(self) -> int:
@@ -1195,11 +1197,6 @@ class Tarocchi(Game):
         """The dealer's two discards, out of play (``docs/rules.md#piedicavallo-deal``)."""
         return 2
 
-    @cached_property
-    def points_by_index(self) -> tuple[int, ...]:
-        """Every card's points by its index in the deck (index less :attr:`Deck.base`)."""
-        return tuple(self.card_points(c) for c in TAROT_CARDS)
-
     def card_points(self, card: Card) -> int:
         """Kings, the Fool, trumps 1 and 21: 5; queens 4; horses 3; jacks 2; every other card
         1 (114 in all; ``docs/rules.md#piedicavallo-score``).
@@ -1479,11 +1476,6 @@ class Bridge(Game):
         """13 cards each."""
         return 13
 
-    @cached_property
-    def points_by_index(self) -> tuple[int, ...]:
-        """Every card's points by its index in the deck (index less :attr:`Deck.base`): 0."""
-        return tuple(self.card_points(c) for c in BRIDGE_CARDS)
-
     def card_points(self, card: Card) -> int:
         """0: bridge scores tricks, not cards.
 
@@ -1643,6 +1635,14 @@ class Bridge(Game):
 
     def __repr__(self) -> str:
         return "Bridge()" if self.trump is None else f"Bridge(trump={self.strain!r})"
+
+
+#: Every card of a deck family by its index less the family's base (:attr:`Deck.base`).
+_FAMILY_CARDS: dict[int, tuple[Card, ...]] = {
+    0: CARDS,
+    TAROT_BASE: TAROT_CARDS,
+    BRIDGE_BASE: BRIDGE_CARDS,
+}
 
 
 def _text(value: object) -> str:

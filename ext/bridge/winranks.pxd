@@ -123,6 +123,19 @@ cdef inline unsigned int* wr_slot(WRTable* t, u64 lengths, unsigned char tag) no
     cdef u64 h = (lengths ^ (<u64>tag * <u64>0xD6E8FEB86659FD93ULL)) * <u64>0x9E3779B97F4A7C15ULL
     return t.heads + (h >> t.shift)
 
+cdef inline WRBlock* next_block(WRTable* t, unsigned int* i, int* walked, u64 lengths,
+                                unsigned char tag) noexcept nogil:
+    # The next block of the chain from i (a pool index + 1, advanced) with these lengths and
+    # tag, within WR_WALK blocks walked; NULL at its end.
+    cdef WRBlock* b
+    while i[0] and walked[0] < WR_WALK:
+        b = t.pool + (i[0] - 1)
+        i[0] = b.next
+        walked[0] += 1
+        if b.tag == tag and b.lengths == lengths:
+            return b
+    return NULL
+
 cdef inline bint wr_prefetch(Ctx* c, const State* s) noexcept nogil:
     # At a trick's last card (search.pxd, prefetch_child): start loading the slot of trick
     # start s, so that its cache miss overlaps other work; True (the layout table's bucket,
@@ -155,12 +168,10 @@ cdef inline bint wr_probe(Ctx* c, const State* s, int* lower, int* upper, u64* r
     lengths = suit_lengths(g, s)
     i = wr_slot(t, lengths, tag)[0]
     walked = 0
-    while i and walked < WR_WALK:
-        b = t.pool + (i - 1)
-        i = b.next
-        walked += 1
-        if b.tag != tag or b.lengths != lengths:
-            continue
+    while True:
+        b = next_block(t, &i, &walked, lengths, tag)
+        if b == NULL:
+            break
         if not ready:
             # Each suit's pattern for every k: what an entry fixing its top k cards must hold.
             ready = True
@@ -230,12 +241,10 @@ cdef inline void wr_store(Ctx* c, const State* s, int lower, int upper, u64 rel,
     slot = wr_slot(t, lengths, tag)
     i = slot[0]
     walked = 0
-    while i and walked < WR_WALK:
-        b = t.pool + (i - 1)
-        i = b.next
-        walked += 1
-        if b.tag != tag or b.lengths != lengths:
-            continue
+    while True:
+        b = next_block(t, &i, &walked, lengths, tag)
+        if b == NULL:
+            break
         if room == NULL and b.count < WR_ITEMS:
             room = b
         for j in range(b.count):
