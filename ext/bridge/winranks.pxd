@@ -11,7 +11,7 @@
 # card, the top card highest), with the bounds relative to the score key's offset (side B's
 # tricks so far) and the best card (ttable.encode_best).  Many entries share their lengths
 # (they differ in the owners of their top cards), so they sit together in blocks of
-# WR_ITEMS (four cache lines, read in order), and each hash slot of the lengths heads a chain
+# WR_ITEMS (nine cache lines, read in order), and each hash slot of the lengths heads a chain
 # of blocks, the newest first, taken from a pool; a probe walks the chain (WR_WALK blocks at
 # most) and takes every entry of the same lengths whose pattern matches the position's
 # owners, as DDS walks its lists of winning ranks.  A full pool empties the table.
@@ -26,8 +26,8 @@ from ttable cimport encode_best, decode_best
 from game cimport score_key
 
 cdef enum:
-    WR_ITEMS = 12               # entries of a block
-    WR_WALK = 24                 # blocks a probe or a store looks at, at most
+    WR_ITEMS = 28               # entries of a block (nine cache lines)
+    WR_WALK = 24                # blocks a probe or a store looks at, at most
     WR_MAX_BLOCKS = 1 << 19     # 128 MiB at most
     WR_K_SHIFT = 26             # a suit's pattern: its k above the 2k bits of owners
 
@@ -40,7 +40,7 @@ cdef struct WRItem:
     unsigned char spare
 
 cdef struct WRBlock:
-    # 256 bytes.
+    # 16 + 20 * WR_ITEMS bytes (576).
     u64 lengths                 # cards of each suit in each hand: 4 bits at 4 * (4 * suit + seat)
     unsigned int next           # the next block of the chain (pool index + 1), or 0
     unsigned char tag           # 0x80 | leader | P << 2
