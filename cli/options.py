@@ -315,3 +315,15 @@ score_seed_option = click.option(
     default=None,
     help="With --samples: the seed of the samples (default: a fresh seed, printed).",
 )
+#: ``--concept NAME`` of solve, analyse, check and sample (ciapano.concepts; the names are
+#: repeated here so that the option costs no import).
+concept_option = click.option(
+    "--concept",
+    type=click.Choice(["paranoid", "maxn", "maxn-for", "best"]),
+    default="paranoid",
+    show_default=True,
+    help="The solution concept of the values: paranoid (every other seat against the seat), "
+    "maxn (every seat for its own score, ties against the seat), maxn-for (ties for it), best "
+    "(every seat for the seat).  In Calabrasella, tarocchi and bridge every concept is the "
+    "zero-sum value.",
+)

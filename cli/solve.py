@@ -13,6 +13,7 @@ import ciapano
 
 from .options import (
     SETTINGS,
+    concept_option,
     echo,
     fail,
     fail_option,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 )
 @max_nodes_option
 @time_limit_option
+@concept_option
 def solve_command(
     position: str,
     seat: str | None,
@@ -60,6 +62,7 @@ def solve_command(
     threads: int | None,
     max_nodes: int | None,
     time_limit: float | None,
+    concept: str,
 ) -> None:
     """Solve a position double-dummy: the value of each legal card and an optimal line.
 
@@ -67,7 +70,9 @@ def solve_command(
     the game's unit: Ciapanò's penalty points (11 per hand), Busca's busche, Mattazza's game points
     (0 or 1).  Best cards are marked with *; equivalent cards (same value for the same reason) are
     listed together.  With --max-nodes or --time-limit a solve may stop early: it then prints only
-    what it proved (a range lo..hi, "exact": false), and Ctrl-C does the same.
+    what it proved (a range lo..hi, "exact": false), and Ctrl-C does the same.  --concept maxn
+    values the cards against opponents who each play for their own score instead (exact near the
+    end of a hand; see the README's "Solution concepts").
 
     POSITION is a position file (JSON, snapshot or history form; see docs/positions.md), or -
     to read standard input.
@@ -84,6 +89,7 @@ def solve_command(
             threads=n_threads,
             max_nodes=max_nodes,
             time_limit=time_limit,
+            concept=concept,
         )
     except ciapano.OptionError as e:
         fail_option(e)

@@ -27,7 +27,12 @@ from __future__ import annotations
 from .cards import Card
 from .position import Position
 
-__all__ = ["reference_move_values", "reference_value"]
+__all__ = [
+    "reference_concept_move_scores",
+    "reference_concept_scores",
+    "reference_move_values",
+    "reference_value",
+]
 
 
 def reference_value(position: Position, seat: int) -> int:
@@ -80,4 +85,71 @@ def reference_move_values(position: Position, seat: int | None = None) -> dict[C
     banked = position.game.banked_value(position, seat)
     return {
         card: _minimax_score(position.play(card), seat) - banked for card in position.legal_moves()
+    }
+
+
+def _deck_order(card: Card) -> tuple[int, int]:
+    """The tie rule's deck order: suits by index (S H D C), each from its highest card down."""
+    return (int(card.suit), -card.index)
+
+
+def reference_concept_scores(position: Position, seat: int, concept: str) -> tuple[int, ...]:
+    """Every seat's hand score (the game's value unit) at the end of the hand when each seat
+    plays by a solution concept from ``position`` (an individual game's; docs/rules.md,
+    "Solution concepts"), written plainly for the tests of ``ciapano.concepts``:
+
+    - ``"maxn"``: the seat to move takes a card with its own least score; among those, one with
+      ``seat``'s highest score; among those, the first in deck order (suits S H D C, each from
+      its highest card down);
+    - ``"maxn-for"``: the same with ``seat``'s lowest score;
+    - ``"best"``: the card with ``seat``'s least score, the first in deck order among those;
+    - ``"paranoid"``: :func:`reference_value`'s play (``seat`` for itself, the others against
+      it), the first card in deck order among a seat's equal choices.
+
+    Every card of every seat is played out; positions seen are looked up by the whole position.
+
+    :returns: a tuple of ``position.players`` scores.
+    :raises PositionError: if ``seat`` is not a seat.
+    :raises ValueError: for a concept that is none of these.
+    """
+    _check_seat(position, seat)
+    if concept not in ("paranoid", "maxn", "maxn-for", "best"):
+        raise ValueError(f"concept: {concept!r} is not paranoid, maxn, maxn-for or best")
+    sign = 1 if position.game.lower_is_better else -1
+    memo: dict[Position, tuple[int, ...]] = {}
+
+    def key(mover: int, v: tuple[int, ...]) -> tuple[int, ...]:
+        # The tie rule as a sort key, least first (scores turned where higher is better).
+        own, mine = sign * v[mover], sign * v[seat]
+        if concept == "best":
+            return (mine,)
+        if concept == "paranoid":
+            return (mine if mover == seat else -mine,)
+        return (own, -mine if concept == "maxn" else mine)
+
+    def scores(pos: Position) -> tuple[int, ...]:
+        if pos.is_over():
+            return tuple(pos.score())
+        if pos in memo:
+            return memo[pos]
+        mover = pos.to_move
+        chosen = None
+        for card in sorted(pos.legal_moves(), key=_deck_order):
+            v = scores(pos.play(card))
+            if chosen is None or key(mover, v) < key(mover, chosen):
+                chosen = v
+        assert chosen is not None
+        memo[pos] = chosen
+        return chosen
+
+    return scores(position)
+
+
+def reference_concept_move_scores(
+    position: Position, seat: int, concept: str
+) -> dict[Card, tuple[int, ...]]:
+    """:func:`reference_concept_scores` after each legal card of the seat to move."""
+    return {
+        card: reference_concept_scores(position.play(card), seat, concept)
+        for card in position.legal_moves()
     }

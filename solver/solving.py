@@ -16,6 +16,7 @@ proved; the result then says ``exact=False`` and gives the bounds proved so far,
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import signal
@@ -28,6 +29,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from . import engine
 from .cards import Card
+from .concepts import DEFAULT_CONCEPT, check_concept, choose, concept_code, concept_key, deck_order
 from .errors import OptionError, PositionError, SolveInterrupted
 from .games import HAND_POINTS
 from .position import Position
@@ -385,6 +387,11 @@ class SolveResult:
     :ivar seat_bounds: with ``all_seats``, :class:`Bounds` ``(lower, upper)`` per seat.
     :ivar stopped_by: why the solve stopped early: ``"max_nodes"``, ``"time_limit"``,
         ``"interrupt"``, or None.
+    :ivar concept: the solution concept of the values (:mod:`ciapano.concepts`): ``"paranoid"``
+        (the default), ``"maxn"``, ``"maxn-for"`` or ``"best"``; in a game of two sides every
+        concept is the zero-sum value.
+    :ivar scores: under a concept other than ``"paranoid"`` in an individual game, every seat's
+        score at the end of the hand, indexed by seat, when exact; else None.
     """
 
     position: Position
@@ -402,6 +409,8 @@ class SolveResult:
     upper: int = HAND_POINTS
     seat_bounds: tuple[Bounds, ...] | None = None
     stopped_by: str | None = None
+    concept: str = DEFAULT_CONCEPT
+    scores: tuple[int, ...] | None = None
 
     def __iter__(self) -> Iterator[tuple[Card, int | None]]:
         return ((m.card, m.value) for m in self.moves)
@@ -422,9 +431,12 @@ class SolveResult:
         d: dict[str, Any] = {
             "to_move": self.to_move,
             "perspective": self.perspective,
+            "concept": self.concept,
             "value": self.value,
             "exact": self.exact,
         }
+        if self.scores is not None:
+            d["scores"] = list(self.scores)
         if not self.exact:
             d["lower"] = self.lower
             d["upper"] = self.upper
@@ -487,9 +499,8 @@ def format_result(result: SolveResult) -> str:
                 unit += " from here on"
             whose = f"the {unit} of {names} (higher is better), both sides playing their best"
         else:
-            whose = (
-                f"{who} penalty ({pos.game.value_nouns[1]}) with every other seat against seat "
-                f"{result.perspective}"
+            whose = f"{who} penalty ({pos.game.value_nouns[1]}) " + _concept_text(
+                result.concept, result.perspective
             )
         out.append(
             f"Seat {result.to_move} to move, trick {pos.trick_number} of {pos.game.tricks}; "
@@ -524,12 +535,24 @@ def format_result(result: SolveResult) -> str:
             out.append("Line: " + _line_text(pos, result.line))
     if result.seats is not None:
         bounds = result.seat_bounds or tuple((v, v) for v in result.seats)
+        label = "guarantee" if result.concept == "paranoid" else f"score under {result.concept}"
         out.append(
-            "Every seat's guarantee: "
+            f"Every seat's {label}: "
             + "  ".join(f"seat {s}: {_value_text(*b)}" for s, b in enumerate(bounds))
         )
     out.append(f"Nodes: {result.nodes:,}    time: {result.seconds:.3f} s")
     return "\n".join(out)
+
+
+def _concept_text(concept: str, seat: int) -> str:
+    """How the seats play under ``concept``, for the report of a solve."""
+    if concept == "maxn":
+        return f"with every seat playing for its own score (maxn; ties against seat {seat})"
+    if concept == "maxn-for":
+        return f"with every seat playing for its own score (maxn-for; ties for seat {seat})"
+    if concept == "best":
+        return f"with every seat playing for seat {seat} (best)"
+    return f"with every other seat against seat {seat}"
 
 
 def _line_text(position: Position, line: tuple[Card, ...]) -> str:
@@ -572,6 +595,7 @@ def solve(
     max_nodes: int | None = None,
     time_limit: float | None = None,
     options: int = engine.OPTION_ALL,
+    concept: str = DEFAULT_CONCEPT,
 ) -> SolveResult:
     """Solve a position double-dummy: the value, every legal card's value, a line.
 
@@ -585,16 +609,32 @@ def solve(
     :param time_limit: stop after about this many seconds.
     :param options: search techniques (``ciapano.engine.OPTION_*`` flags), for testing the
         search; the values never depend on them.
+    :param concept: the solution concept (:mod:`ciapano.concepts`): ``"paranoid"`` (the
+        default: the others play against the seat), ``"maxn"``, ``"maxn-for"`` or ``"best"``.
+        In an individual game another concept's values are the seat's score with every seat
+        playing by it; the paranoid solve runs first (its values bound the concept's from
+        above) and the concept's search shares the limits; in a game of two sides every
+        concept is the zero-sum value.
     :returns: a :class:`SolveResult`; values in the game's value unit.  When a limit stops the
         solve first, ``exact`` is False and only proved bounds are given.
     :raises PositionError: if ``seat`` is not a seat.
-    :raises OptionError: for a bad number of threads, table size or limit, or a table larger
-        than the machine's memory.
+    :raises OptionError: for a bad number of threads, table size, limit or concept, or a table
+        larger than the machine's memory.
     :raises SolveInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, with the partial result.
     """
     start = time.perf_counter()
     p = _seat(position, seat)
     check_options(tt_mb=tt_mb, threads=threads, max_nodes=max_nodes, time_limit=time_limit)
+    check_concept(concept)
+    if concept != DEFAULT_CONCEPT:
+        paranoid = solve(
+            position, p, all_seats=all_seats, tt_mb=tt_mb, threads=threads, max_nodes=max_nodes,
+            time_limit=time_limit, options=options,
+        )  # fmt: skip
+        if position.game.two_sided or position.is_over():
+            return _replace(paranoid, concept=concept)
+        return _solve_concept(position, p, concept, paranoid, all_seats, tt_mb, max_nodes,
+                              time_limit, options, start)  # fmt: skip
     mover = position.to_move
     # Whether the seat to move plays for the perspective seat's side, and which way its side's
     # values are better (a penalty, or Calabrasella's points).
@@ -764,6 +804,133 @@ def solve(
     if interrupted:
         raise SolveInterrupted(result)
     return result
+
+
+def _replace(result: SolveResult, **changes: Any) -> SolveResult:
+    return dataclasses.replace(result, **changes)
+
+
+def _solve_concept(
+    position: Position,
+    p: int,
+    concept: str,
+    paranoid: SolveResult,
+    all_seats: bool,
+    tt_mb: float,
+    max_nodes: int | None,
+    time_limit: float | None,
+    options: int,
+    start: float,
+) -> SolveResult:
+    """:func:`solve` under a concept other than the paranoid value, in an individual game, after
+    the paranoid solve ``paranoid`` (whose bounds bound the concept's values from above)."""
+    game = position.game
+    least = game.value_bounds[0]
+    code = concept_code(concept)
+    mover = position.to_move
+    # The limits left after the paranoid solve.
+    left_nodes = None if max_nodes is None else max(1, max_nodes - paranoid.nodes)
+    spent = time.perf_counter() - start
+    left_time = None if time_limit is None else max(1e-3, time_limit - spent)
+    limits = engine.SearchLimits(left_nodes, left_time)
+    core = engine.open_search(position, tt_mb, options, limits)
+    upper_of = {m.card: m.upper for m in paranoid.moves}
+
+    def card(index: int) -> Card:
+        return game.deck.card(index + game.card_base)
+
+    found: dict[Card, tuple[int, ...]] = {}
+    classes = core.classes()
+    for cls in classes:
+        got = core.concept_scores(p, code, least, cls[0])
+        if got is None:
+            break
+        found[card(cls[0])] = got[0]
+    moves: list[MoveValue] = []
+    exact = len(found) == len(classes)
+    chosen = choose(concept, mover, p, found) if exact else None
+    for cls in classes:
+        rep = card(cls[0])
+        scores = found.get(rep)
+        v = None if scores is None else scores[p]
+        lo, hi = (v, v) if v is not None else (least, upper_of[rep])
+        cost = None
+        if chosen is not None:
+            if mover == p or concept == "best":
+                cost = scores[p] - found[chosen][p]
+            else:
+                cost = scores[mover] - found[chosen][mover]
+        for index in cls:
+            eq = tuple(card(o) for o in cls if o != index)
+            moves.append(
+                MoveValue(card=card(index), value=v, cost=cost, equivalent=eq, lower=lo, upper=hi)
+            )
+    line: tuple[Card, ...] = ()
+    scores_at_root = None
+    if exact:
+        assert chosen is not None
+        key = concept_key(concept, mover, p, found[chosen])
+
+        def _key_of(m: MoveValue) -> tuple[int, ...]:
+            return concept_key(concept, mover, p, found[_rep(m, found)])
+
+        kept = (m.card for m in moves if _key_of(m) == key)
+        best = tuple(sorted(kept, key=deck_order))
+        moves.sort(key=lambda m: (m.cost, deck_order(m.card)))
+        lower = upper = found[chosen][p]
+        scores_at_root = found[chosen]
+        traced = core.concept_line(p, code, least, chosen.index - game.card_base)
+        if traced is not None:
+            line = tuple(card(c) for c in traced)
+    else:
+        best = ()
+        moves.sort(key=lambda m: (m.lower, m.upper, deck_order(m.card)))
+        lower = min(m.lower for m in moves)
+        # The seat to move takes one of its cards: above the least bound when it is the
+        # perspective seat; never above the paranoid value.
+        upper = min(m.upper for m in moves) if mover == p else max(m.upper for m in moves)
+        upper = min(upper, paranoid.upper)
+    seats = seat_bounds = None
+    if all_seats:
+        # Each seat's own score under the concept, from its own perspective (the tie rule reads
+        # it): bounded as the cards are when a limit stops it.
+        assert paranoid.seat_bounds is not None
+        bounds = []
+        for s in range(position.players):
+            got = None if limits.stopped else core.concept_scores(s, code, least)
+            if got is None:
+                bounds.append(Bounds(least, paranoid.seat_bounds[s].upper))
+            else:
+                bounds.append(Bounds(got[0][s], got[0][s]))
+        seat_bounds = tuple(bounds)
+        seats = tuple(lo if lo == hi else None for lo, hi in seat_bounds)
+    stopped = limits.stopped or paranoid.stopped_by is not None
+    return SolveResult(
+        position=position,
+        to_move=mover,
+        perspective=p,
+        value=lower if exact else None,
+        moves=tuple(moves),
+        best=best,
+        line=line,
+        seats=seats,
+        nodes=paranoid.nodes + core.nodes,
+        seconds=time.perf_counter() - start,
+        exact=exact,
+        lower=lower,
+        upper=upper,
+        seat_bounds=seat_bounds,
+        stopped_by=(paranoid.stopped_by or stop_reason(limits, False, max_nodes, time_limit))
+        if stopped
+        else None,
+        concept=concept,
+        scores=scores_at_root,
+    )
+
+
+def _rep(move: MoveValue, found: dict[Card, tuple[int, ...]]) -> Card:
+    """The searched card of ``move``'s class (the one in ``found``)."""
+    return move.card if move.card in found else next(c for c in move.equivalent if c in found)
 
 
 def free_memory() -> int:

@@ -18,6 +18,8 @@ from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, ca
                     owner_key,
                     pool_release)
 from search cimport search
+from maxn cimport (MaxnTable, maxn_table_init, maxn_table_free, maxn_search, CONCEPT_MAXN, CONCEPT_MAXN_FOR,
+                  CONCEPT_BEST)
 from game_search cimport root_window, game_table_init, game_table_free, game_table_clear
 from trickrule cimport TRICK_BONUS as _TRICK_BONUS, HAS_STOCK
 
@@ -130,8 +132,11 @@ cdef class Search:
     cdef Ctx c
     cdef State root
     cdef object limits
+    cdef MaxnTable maxn_table
+    cdef double tt_mb
 
     def __cinit__(self):
+        self.maxn_table.e = NULL
         self.c.tt.table = NULL
         self.c.move_memory = NULL
         self.c.null_memory = NULL
@@ -160,6 +165,7 @@ cdef class Search:
             # bench/compare_builds.py makes, has SearchLimits classes of its own.)
             raise ValueError(f"limits: {limits!r} is not a ciapano._limits.SearchLimits")
         memset(g, 0, sizeof(Game))
+        self.tt_mb = tt_mb
         g.n = players
         g.n_suits = len(suit_masks)
         for su in range(g.n_suits):
@@ -313,6 +319,7 @@ cdef class Search:
 
     def __dealloc__(self):
         tt_free(&self.c.tt)
+        maxn_table_free(&self.maxn_table)
         game_table_free(&self.c)
         free(self.c.move_memory)
         self.c.move_memory = NULL
@@ -613,3 +620,73 @@ cdef class Search:
                 self.c.tt.gen += 1
                 bracket(&self.c, &self.root, &lo, &hi, guess)
         return min(max(lo, lower), upper), max(min(hi, upper), lower)
+
+    # -- solution concepts beyond the paranoid value (ext/core/maxn.pxd) ------------------
+
+    def concept_scores(self, int seat, int concept, int floor=0, int first=-1):
+        """Every seat's hand score under a solution concept (maxn.pxd: 0 maxⁿ with ties
+        against ``seat``, 1 maxⁿ with ties for it, 2 every seat playing for it) from the root,
+        or after the seat to move plays ``first``; and the card the seat to move then takes.
+
+        The table of the concepts (about ``tt_mb`` MiB, made at the first call) keeps its
+        entries between calls.  Nodes count in :attr:`nodes` and against the limits.
+
+        :param floor: the game's least score (the best concept stops at a card worth it).
+        :returns: ``(scores, card)``: a tuple of ``players`` scores in the game's value unit,
+            and the card taken at the root (-1 where none is searched: ``first`` given, the
+            end, the last trick's forced play, a table entry); or None if a limit stopped it.
+        :raises ValueError: for a seat or concept that is none, or ``first`` not in the hand
+            of the seat to move.
+        :raises MemoryError: if the table cannot be allocated.
+        """
+        self._check_seat(seat)
+        if concept not in (CONCEPT_MAXN, CONCEPT_MAXN_FOR, CONCEPT_BEST):
+            raise ValueError(f"concept: {concept} is not 0 (maxn), 1 (maxn-for) or 2 (best)")
+        cdef State s = self.root
+        cdef signed char vec[MAX_SEATS]
+        cdef int chosen = -1
+        cdef bint ok
+        if self.maxn_table.e == NULL and maxn_table_init(&self.maxn_table, self.tt_mb) < 0:
+            raise MemoryError("the concepts' table cannot be allocated")
+        if first >= 0:
+            if self.over or not (self.root.hand[to_move(&self.c.g, &self.root)] & bit(first)):
+                raise ValueError(f"first: {first} is not in the hand of the seat to move")
+            play_card(&self.c.g, &s, first)
+        self.c.P = seat
+        with nogil:
+            ok = maxn_search(&self.c, &self.maxn_table, &s, concept, floor, vec, &chosen, first >= 0)
+        if not ok:
+            return None
+        return tuple(vec[i] for i in range(self.c.g.n)), chosen
+
+    def concept_line(self, int seat, int concept, int floor=0, int first=-1):
+        """The line of a solution concept (:meth:`concept_scores`): the card each seat takes
+        from the root (after ``first``, which the line then starts with) to the end.
+
+        :returns: card indices in order of play, or None if a limit stopped it.
+        :raises ValueError: as :meth:`concept_scores`.
+        """
+        cdef State saved = self.root
+        out = []
+        try:
+            if first >= 0:
+                if self.concept_scores(seat, concept, floor, first) is None:
+                    return None
+                play_card(&self.c.g, &self.root, first)
+                out.append(first)
+            while not (self.root.count == 0 and self.root.out == 0):
+                if self.root.count == 0 and popcount64(self.root.out) == self.c.g.n:
+                    # The last trick: each seat plays its one card.
+                    for i in range(self.c.g.n):
+                        card = lowest_bit(self.root.hand[to_move(&self.c.g, &self.root)])
+                        play_card(&self.c.g, &self.root, card)
+                        out.append(card)
+                    break
+                found = self.concept_scores(seat, concept, floor)
+                if found is None:
+                    return None
+                play_card(&self.c.g, &self.root, found[1])
+                out.append(found[1])
+        finally:
+            self.root = saved
+        return out
