@@ -315,13 +315,24 @@ score_seed_option = click.option(
     default=None,
     help="With --samples: the seed of the samples (default: a fresh seed, printed).",
 )
-#: ``--concept NAME`` of solve, analyse, check and sample (ciapano.concepts; the names are
-#: repeated here so that the option costs no import).
+#: The solution concepts of ``--concept`` (ciapano.concepts.CONCEPTS, repeated here so that
+#: the option costs no import; tests/test_concepts.py checks that they agree).
+CONCEPTS = ("paranoid", "maxn", "maxn-for", "best")
+
+
+def _concept(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if value not in CONCEPTS:
+        fail(f"--concept: {value!r} is not a solution concept: use one of {', '.join(CONCEPTS)}")
+    return value
+
+
+#: ``--concept NAME`` of solve, analyse, check and sample.
 concept_option = click.option(
     "--concept",
-    type=click.Choice(["paranoid", "maxn", "maxn-for", "best"]),
+    metavar="NAME",
     default="paranoid",
     show_default=True,
+    callback=_concept,
     help="The solution concept of the values: paranoid (every other seat against the seat), "
     "maxn (every seat for its own score, ties against the seat), maxn-for (ties for it), best "
     "(every seat for the seat).  In Calabrasella, tarocchi and bridge every concept is the "
