@@ -16,6 +16,7 @@ from .options import (
     EXIT_BAD_INPUT,
     SETTINGS,
     check_tt_mb,
+    concept_option,
     echo,
     exit_with,
     fail,
@@ -106,6 +107,7 @@ def _plot_check(plot: str | None) -> None:
 @tt_mb_option("Memory of the transposition table of each hand (MiB).")
 @score_samples_option
 @score_seed_option
+@concept_option
 def analyse_command(
     hand: str | None,
     as_json: bool,
@@ -119,13 +121,17 @@ def analyse_command(
     tt_mb: float,
     samples: str | None,
     seed: str | None,
+    concept: str,
 ) -> None:
     """Analyse a played hand card by card: what each card cost the seat that played it.
 
     For every card: the trick, the seat, the seat's double-dummy guarantee before the card (its best
     value) and after it, and the cost = after - before (0 for an optimal card), in the game's
     penalty unit (Ciapanò's points, Busca's busche, Mattazza's game points) with every other seat
-    against that seat.  Then each seat's real score beside its opening guarantee, its costly cards
+    against that seat; a costly card's cost under maxn (every seat for its own score) beside it
+    where it is proved quickly.  With --concept maxn (or maxn-for, best) the values are those of
+    that solution concept instead (exact near the end of a hand: give --from-trick).  Then each
+    seat's real score beside its opening guarantee, its costly cards
     and their total cost.  With --batch, a whole file of hands on every core (or a Dask cluster),
     with a progress bar; a bad hand is reported and skipped (exit status 2 at the end).  With
     --match, every hand of a match file (ciapano match --json) and each match player's
@@ -136,6 +142,8 @@ def analyse_command(
     """
     if from_trick < 1:
         fail(f"--from-trick: {from_trick} is not a trick number (tricks count from 1)")
+    if concept != "paranoid" and (match_file is not None or batch is not None):
+        fail(f"--concept {concept} analyses one hand: it does not go with --batch or --match")
     if match_file is not None:
         if hand is not None or batch is not None or plot is not None or samples is not None:
             fail("--match FILE analyses a whole match: leave out HAND, --batch, --plot, --samples")
@@ -171,7 +179,11 @@ def analyse_command(
 
     def job() -> ciapano.Analysis:
         return ciapano.analyse(
-            record, from_trick=from_trick, every_seat=plot is not None, tt_mb=tt_mb
+            record,
+            from_trick=from_trick,
+            every_seat=plot is not None,
+            tt_mb=tt_mb,
+            concept=concept,
         )
 
     try:

@@ -13,6 +13,7 @@ from .options import (
     EXIT_COSTLY,
     SETTINGS,
     check_tt_mb,
+    concept_option,
     echo,
     exit_with,
     fail,
@@ -51,6 +52,7 @@ from .options import (
     default=None,
     help="With --samples: worker processes (default: every core).",
 )
+@concept_option
 def check_command(
     position: str | None,
     card: str | None,
@@ -60,12 +62,14 @@ def check_command(
     samples: str | None,
     seed: str | None,
     workers: str | None,
+    concept: str,
 ) -> None:
     """Check a decision: is CARD optimal for the seat to move, what does it cost, which cards
     are best.
 
     Values are the seat to move's own penalty (Ciapanò's points, Busca's busche, Mattazza's game
-    points) with every other seat against it.  Exit status 0 when the card is optimal, 1 when it
+    points) with every other seat against it, or with --concept maxn (maxn-for, best) its score
+    under that solution concept.  Exit status 0 when the card is optimal, 1 when it
     costs something, 2 for bad input.  With --batch, every decision of the file and a summary; exit
     status 1 if any card costs something, 2 if any line could not be checked.  With --samples, also
     the card's expected loss from the seat's own view (PIMC; the exit status stays that of the
@@ -81,6 +85,8 @@ def check_command(
     if n_samples is None and (seed_n is not None or n_workers is not None):
         fail("--seed and --workers go with --samples N")
     if batch is not None:
+        if concept != "paranoid":
+            fail(f"--concept {concept} checks one decision; it does not go with --batch")
         if n_samples is not None:
             fail("--samples checks one decision; it does not go with --batch")
         if position is not None or card is not None:
@@ -96,7 +102,7 @@ def check_command(
     except ciapano.CiapanoError as e:
         fail(f"{name}: {e}")
     try:
-        result = interruptible(lambda: ciapano.check(pos, card, tt_mb=tt_mb))
+        result = interruptible(lambda: ciapano.check(pos, card, tt_mb=tt_mb, concept=concept))
     except ciapano.CiapanoError as e:
         fail(str(e))
     loss = None

@@ -10,6 +10,7 @@ import ciapano
 
 from .options import (
     SETTINGS,
+    concept_option,
     echo,
     fail,
     fail_option,
@@ -67,6 +68,7 @@ _LARGE_TT_MB, _SMALL_TT_MB = 256, 32
     help="Transposition-table memory of each sample's solve (one table per worker) "
     f"(default: {_LARGE_TT_MB} with 32 cards or more in play, else {_SMALL_TT_MB}).",
 )
+@concept_option
 def sample_command(
     position: str,
     seat: str | None,
@@ -75,6 +77,7 @@ def sample_command(
     as_json: bool,
     workers: str | None,
     tt_mb: float | None,
+    concept: str,
 ) -> None:
     """Score the cards of the seat to move from its own view (PIMC).
 
@@ -83,7 +86,8 @@ def sample_command(
     each is solved double-dummy, and every legal card gets its mean penalty, standard error,
     95% interval and how often it was among the best.  The means are estimates, not
     guarantees: PIMC plays each sample as if every hand were open (strategy fusion); see the
-    README.
+    README.  With --concept maxn each sample is solved with every seat playing for its own score
+    instead of against the seat (exact near the end of a hand only).
 
     POSITION is a position file (a history, or a snapshot with hidden hands as counts; see
     docs/positions.md), or - to read standard input.  A Calabrasella file with a seat's twelve
@@ -97,6 +101,8 @@ def sample_command(
     n_workers = int_option("--workers", workers, 1, "a number of worker processes >= 1")
     text = read_text(position, "a position file")
     if '"hand"' in text:
+        if concept != "paranoid":
+            fail("--concept goes with a position to play, not the choice to declare")
         _declare(position, text, n_samples, seed_n, n_workers, tt_mb, as_json)
         return
     info = read_view(position, seat_n)
@@ -116,6 +122,7 @@ def sample_command(
                 workers=n_workers,
                 tt_mb=tt_mb,
                 progress=progress,
+                concept=concept,
             )
     except ciapano.OptionError as e:
         fail_option(e)

@@ -19,12 +19,14 @@ null-window search.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .cards import Card, CardSet
+from .concepts import DEFAULT_CONCEPT, check_concept
 from .engine import OPTION_ALL, SearchLimits, open_search, root_args
 from .errors import (
     AnalysisInterrupted,
@@ -37,7 +39,7 @@ from .errors import (
 from .games import Ciapano, Game
 from .position import Position
 from .records import HandRecord, record_from_dict
-from .solving import DEFAULT_TT_MB, check_options, run_stoppable, solve
+from .solving import DEFAULT_TT_MB, SolveResult, check_options, run_stoppable, solve
 
 if TYPE_CHECKING:
     from .calabrasella import Exchange
@@ -148,6 +150,10 @@ class _Engine:
         return self.core.nodes
 
 
+#: Search nodes a costly card's maxⁿ cost may take in :func:`analyse` (about 0.2 s).
+MAXN_NODES = 2_000_000
+
+
 def _stoppable(work: Callable[[SearchLimits], T]) -> T:
     """Run ``work`` (given the limits of its searches) so that Ctrl-C stops its searches at
     once (:func:`~ciapano.solving.run_stoppable`).
@@ -176,6 +182,9 @@ class CardAnalysis:
         (suits S H D C, each high to low).
     :ivar higher_is_better: whether the values are points the seat's side wants (Calabrasella)
         rather than a penalty.
+    :ivar maxn_cost: for a costly card of an individual game valued by the paranoid value,
+        what it cost under maxⁿ (every seat playing for its own score, ``ciapano.concepts``)
+        when that was proved within the analysis's ``maxn_nodes``; else None.
     """
 
     index: int
@@ -186,6 +195,7 @@ class CardAnalysis:
     after: int
     best: tuple[Card, ...]
     higher_is_better: bool = False
+    maxn_cost: int | None = None
 
     @property
     def cost(self) -> int:
@@ -210,6 +220,7 @@ class CardAnalysis:
             "after": self.after,
             "cost": self.cost,
             "best": [c.text for c in self.best],
+            **({"maxn_cost": self.maxn_cost} if self.maxn_cost is not None else {}),
         }
 
 
@@ -258,6 +269,8 @@ class Analysis:
         ``players`` values, in the game's value unit); else None.
     :ivar id: the record's id, if any.
     :ivar game: the game of the hand (for the text and the plot; not in :meth:`to_dict`).
+    :ivar concept: the solution concept of the values (``ciapano.concepts``; the guarantees
+        are then each seat's score under it).
     """
 
     cards: tuple[CardAnalysis, ...]
@@ -267,6 +280,7 @@ class Analysis:
     guarantees: tuple[tuple[int, ...], ...] | None = None
     id: str | int | None = None
     game: Game = field(default_factory=Ciapano)
+    concept: str = DEFAULT_CONCEPT
 
     def __iter__(self) -> Iterator[CardAnalysis]:
         return iter(self.cards)
@@ -280,6 +294,7 @@ class Analysis:
         """The JSON object of ``ciapano analyse --json``: ``{"cards": [...], "seats": [...],
         "nodes": ..., "seconds": ...}`` (see the README)."""
         return {
+            "concept": self.concept,
             "cards": [c.to_dict() for c in self.cards],
             "seats": [s.to_dict() for s in self.seats],
             "nodes": self.nodes,
@@ -298,24 +313,41 @@ def format_analysis(analysis: Analysis) -> str:
     """A readable report: one row per card, costly cards marked ``!``, then one row per seat."""
     seats = analysis.seats
     width = max((len(_who(s)) for s in seats), default=4)
-    what = (
-        "the points of its side, both sides playing their best"
-        if not analysis.game.lower_is_better
-        else f"its own penalty ({analysis.game.value_nouns[1]}) with every other seat against it"
-    )
+    if not analysis.game.lower_is_better:
+        what = "the points of its side, both sides playing their best"
+    elif analysis.concept == "paranoid":
+        what = f"its own penalty ({analysis.game.value_nouns[1]}) with every other seat against it"
+    else:
+        what = (
+            f"its own penalty ({analysis.game.value_nouns[1]}) under {analysis.concept} "
+            '(README, "Solution concepts")'
+        )
+    maxn = analysis.concept == "paranoid" and analysis.game.lower_is_better
     out = [
         f"Each card is valued for the seat that played it: {what}.",
+        *(
+            [
+                "A costly card's cost under maxn (every seat for its own score) is in column maxn "
+                "(? where it was not proved within the analysis's node budget)."
+            ]
+            if maxn and analysis.costly
+            else []
+        ),
         "",
-        f"  trick  {'seat':<{width}}  card  before  after  cost  best",
+        f"  trick  {'seat':<{width}}  card  before  after  cost  {'maxn  ' if maxn else ''}best",
     ]
     trick = None
     for c in analysis.cards:
         mark = "!" if c.cost else " "
         number = str(c.trick) if c.trick != trick else ""
         trick = c.trick
+        extra = ""
+        if maxn:
+            extra = "" if not c.cost else "?" if c.maxn_cost is None else str(c.maxn_cost)
+            extra = f"{extra:>4}  "
         out.append(
             f"{mark} {number:>5}  {_who(seats[c.seat]):<{width}}  {c.card.text:<4}  "
-            f"{c.before:>6}  {c.after:>5}  {c.cost:>4}  {' '.join(x.text for x in c.best)}"
+            f"{c.before:>6}  {c.after:>5}  {c.cost:>4}  {extra}{' '.join(x.text for x in c.best)}"
         )
     out += ["", f"  {'seat':<{width}}  score  guarantee  mistakes  cost"]
     for s in seats:
@@ -503,6 +535,8 @@ def analyse(
     from_trick: int = 1,
     every_seat: bool = True,
     tt_mb: float = DEFAULT_TT_MB,
+    concept: str = DEFAULT_CONCEPT,
+    maxn_nodes: int = MAXN_NODES,
 ) -> Analysis:
     """Analyse a played hand card by card, double-dummy.
 
@@ -517,6 +551,12 @@ def analyse(
     :param every_seat: also compute every seat's guarantee in every position
         (:attr:`Analysis.guarantees`, what ``--plot`` draws; a few per cent more work).
     :param tt_mb: memory of the transposition table, in MiB.
+    :param concept: the solution concept of the values (``ciapano.concepts``): ``"paranoid"``
+        (the default), or in an individual game ``"maxn"``, ``"maxn-for"`` or ``"best"``, each
+        position then solved under it with no limit (exact only near the end of a hand within
+        seconds: give ``from_trick``); in a game of two sides every concept is the zero-sum value.
+    :param maxn_nodes: with the paranoid value in an individual game, the search nodes each
+        costly card's maxⁿ cost may take (:attr:`CardAnalysis.maxn_cost`; 0: none).
     :returns: an :class:`Analysis`: per card the seat's guarantee before and after it and its
         cost (in the game's value unit, ``docs/rules.md#conventions``), per seat its real hand
         score (the game's hand score), opening guarantee, costly cards and their total cost.
@@ -524,11 +564,12 @@ def analyse(
     :raises IllegalMoveError: for a position whose ``play`` has an illegal card (``play[i]``).
     :raises PositionError: for a play that does not reach the end of the hand, or ``play``
         given with a record (or missing with a position), a ``from_trick`` out of range.
-    :raises OptionError: for a bad table size.
+    :raises OptionError: for a bad table size or concept.
     :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     started = time.perf_counter()
     check_options(tt_mb=tt_mb)
+    check_concept(concept)
     record: HandRecord | None = None
     if isinstance(source, Mapping):
         source = record_from_dict(source)
@@ -560,6 +601,11 @@ def analyse(
     elif first.game.two_sided:
         opening, walk, nodes = _walk_by_solving(positions, play_cards, start, every_seat, tt_mb)
         cards, table = walk.cards, walk.guarantees
+    elif concept != DEFAULT_CONCEPT:
+        opening, walk, nodes = _walk_by_concept(
+            positions, play_cards, start, every_seat, tt_mb, concept
+        )
+        cards, table = walk.cards, walk.guarantees
     else:
 
         def work(limits: SearchLimits) -> tuple[list[int], _Walk, int]:
@@ -570,6 +616,9 @@ def analyse(
 
         opening, walk, nodes = _stoppable(work)
         cards, table = walk.cards, walk.guarantees
+        if maxn_nodes > 0:
+            cards, more = _maxn_costs(cards, positions, start, tt_mb, maxn_nodes)
+            nodes += more
     score = positions[-1].score()
     seats = []
     for s in range(first.players):
@@ -593,7 +642,75 @@ def analyse(
         guarantees=tuple(table) if table is not None else None,
         id=record.id if record is not None else None,
         game=first.game,
+        concept=concept,
     )
+
+
+def _concept_card(
+    pos: Position, card: Card, index: int, concept: str, every_seat: bool, tt_mb: float
+) -> tuple[CardAnalysis, SolveResult]:
+    """One card valued under ``concept`` for the seat that played it (one solve)."""
+    try:
+        result = solve(pos, pos.to_move, concept=concept, all_seats=every_seat, tt_mb=tt_mb)
+    except KeyboardInterrupt:
+        raise AnalysisInterrupted("the analysis was stopped") from None
+    after = result[card]
+    assert result.value is not None and after is not None
+    analysed = CardAnalysis(
+        index=index,
+        trick=pos.trick_number,
+        seat=pos.to_move,
+        card=card,
+        before=result.value,
+        after=after,
+        best=tuple(CardSet(result.best)),
+    )
+    return analysed, result
+
+
+def _walk_by_concept(
+    positions: Sequence[Position],
+    play: Sequence[Card],
+    offset: int,
+    every_seat: bool,
+    tt_mb: float,
+    concept: str,
+) -> tuple[list[int], _Walk, int]:
+    """:func:`_walk` under a concept other than the paranoid value: each position solved."""
+    cards: list[CardAnalysis] = []
+    table: list[tuple[int, ...]] = []
+    nodes = 0
+    for k, card in enumerate(play):
+        analysed, result = _concept_card(positions[k], card, offset + k, concept, True, tt_mb)
+        cards.append(analysed)
+        assert result.seats is not None
+        table.append(tuple(v for v in result.seats if v is not None))
+        nodes += result.nodes
+    table.append(tuple(positions[-1].score()))
+    return list(table[0]), _Walk(cards=cards, guarantees=table if every_seat else None), nodes
+
+
+def _maxn_costs(
+    cards: list[CardAnalysis],
+    positions: Sequence[Position],
+    offset: int,
+    tt_mb: float,
+    budget: int,
+) -> tuple[list[CardAnalysis], int]:
+    """``cards`` with each costly card's cost under maxⁿ where proved within ``budget`` nodes,
+    and the nodes used."""
+    out = []
+    nodes = 0
+    for c in cards:
+        if c.cost > 0:
+            pos = positions[c.index - offset]
+            result = solve(pos, c.seat, concept="maxn", tt_mb=tt_mb, max_nodes=budget)
+            nodes += result.nodes
+            after = result[c.card]
+            if result.exact and after is not None and result.value is not None:
+                c = dataclasses.replace(c, maxn_cost=after - result.value)
+        out.append(c)
+    return out, nodes
 
 
 @dataclass(frozen=True)
@@ -610,6 +727,7 @@ class CheckResult:
     :ivar nodes: search nodes visited.
     :ivar seconds: wall time.
     :ivar game: the game of the position (for the text; not in :meth:`to_dict`).
+    :ivar concept: the solution concept of the values (``ciapano.concepts``).
     """
 
     seat: int
@@ -622,11 +740,13 @@ class CheckResult:
     nodes: int
     seconds: float
     game: Game = field(default_factory=Ciapano)
+    concept: str = DEFAULT_CONCEPT
 
     def to_dict(self) -> dict[str, Any]:
         """``{"seat": 0, "card": "5C", "optimal": false, "cost": 1, "value": 4, "best_value": 3,
         "best": ["4C"], "nodes": ..., "seconds": ...}``."""
         return {
+            "concept": self.concept,
             "seat": self.seat,
             "card": self.card.text,
             "optimal": self.optimal,
@@ -648,6 +768,8 @@ class CheckResult:
                 f"{self.card} costs seat {self.seat} {self.game.value_text(self.cost)}: its "
                 f"guarantee goes from {self.best_value} to {self.value}."
             )
+        if self.concept != DEFAULT_CONCEPT and self.game.lower_is_better:
+            head += f' (Values under {self.concept}: README, "Solution concepts".)'
         return f"{head}\nBest cards: {best}\nNodes: {self.nodes:,}    time: {self.seconds:.3f} s"
 
 
@@ -656,16 +778,19 @@ def check(
     card: Card | str,
     *,
     tt_mb: float = DEFAULT_TT_MB,
+    concept: str = DEFAULT_CONCEPT,
 ) -> CheckResult:
     """Check one decision: is ``card`` optimal for the seat to move, and what does it cost?
 
     Values are the seat to move's own penalty with every other seat against it (the paranoid
     value, ``docs/rules.md#conventions``), in the game's value unit; in a game of two sides
-    (Calabrasella), its side's points.
+    (Calabrasella), its side's points.  With ``concept`` (``ciapano.concepts``: ``"maxn"``,
+    ``"maxn-for"``, ``"best"``) in an individual game, the values are the seat's score under
+    that solution concept instead (the position solved with no limit).
 
     :raises IllegalMoveError: if the card is not a legal card of the seat to move (or the hand
         is over); the message names the card, seat and reason.
-    :raises OptionError: for a bad table size.
+    :raises OptionError: for a bad table size or concept.
     :raises AnalysisInterrupted: (a ``KeyboardInterrupt``) on Ctrl-C, once the search stopped.
     """
     start = time.perf_counter()
@@ -674,8 +799,12 @@ def check(
         played = position.game.deck.card(card)
     except CardError as e:
         raise IllegalMoveError("card", e.reason) from None
+    check_concept(concept)
     after = position.play(played)
-    if position.game.two_sided:
+    if concept != DEFAULT_CONCEPT and not position.game.two_sided:
+        c, result = _concept_card(position, played, 0, concept, False, tt_mb)
+        nodes = result.nodes
+    elif position.game.two_sided:
         # A game of two sides (Calabrasella, tarocchi): the position solved, every legal card.
         _, walk, nodes = _walk_by_solving([position, after], [played], 0, False, tt_mb)
         c = walk.cards[0]
@@ -698,6 +827,7 @@ def check(
         nodes=nodes,
         seconds=time.perf_counter() - start,
         game=position.game,
+        concept=concept,
     )
 
 

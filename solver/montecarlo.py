@@ -49,6 +49,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .cards import Card
+from .concepts import DEFAULT_CONCEPT, check_concept
 from .errors import CardError, InformationSetError, OptionError
 from .estimates import Estimate, Interval, mean_estimate
 from .formats import view_at
@@ -195,6 +196,7 @@ class PimcResult:
     :ivar deals: the number of deals consistent with the information set.
     :ivar seconds: wall time.
     :ivar workers: the worker processes used (the values never depend on it).
+    :ivar concept: the solution concept each sample was solved under (``ciapano.concepts``).
     """
 
     information_set: InformationSet
@@ -207,6 +209,7 @@ class PimcResult:
     deals: int
     seconds: float
     workers: int = 1
+    concept: str = DEFAULT_CONCEPT
 
     def __iter__(self):
         return iter(self.moves)
@@ -257,6 +260,7 @@ class PimcResult:
          "best": "5C", "seconds": 3.2}
         """
         return {
+            "concept": self.concept,
             "seat": self.seat,
             "samples": self.samples,
             "seed": self.seed,
@@ -315,12 +319,17 @@ def _best_text(game: Game) -> str:
 
 
 def _solve_chunk(
-    deals: Sequence[Position], seat: int, cards: Sequence[Card], tt_mb: float
+    deals: Sequence[Position],
+    seat: int,
+    cards: Sequence[Card],
+    tt_mb: float,
+    concept: str = DEFAULT_CONCEPT,
 ) -> list[tuple[int, ...]]:
-    """Each deal's double-dummy value of every card for ``seat`` (in the order of ``cards``)."""
+    """Each deal's double-dummy value of every card for ``seat`` (in the order of ``cards``)
+    under ``concept``."""
     rows = []
     for deal in deals:
-        values = {m.card: m.value for m in solve(deal, seat, tt_mb=tt_mb).moves}
+        values = {m.card: m.value for m in solve(deal, seat, tt_mb=tt_mb, concept=concept).moves}
         rows.append(tuple(values[c] for c in cards))  # type: ignore[misc]
     return rows
 
@@ -332,6 +341,7 @@ def _solve_all(
     workers: int,
     tt_mb: float,
     progress: ProgressCallback | None,
+    concept: str = DEFAULT_CONCEPT,
 ) -> list[tuple[int, ...]]:
     """Every deal's row of :func:`_solve_chunk`, in the order of ``deals``, on ``workers``
     processes (:func:`ciapano.workers.ordered_map`)."""
@@ -349,7 +359,7 @@ def _solve_all(
         if progress is not None:
             progress(solved[0], total)
 
-    job = partial(_solve_chunk, seat=seat, cards=cards, tt_mb=tt_mb)
+    job = partial(_solve_chunk, seat=seat, cards=cards, tt_mb=tt_mb, concept=concept)
     return [
         row
         for rows in ordered_map(job, chunks, workers=workers, window=len(chunks), on_done=done)
@@ -379,6 +389,7 @@ def pimc(
     workers: int | None = None,
     tt_mb: float | None = None,
     progress: ProgressCallback | None = None,
+    concept: str = DEFAULT_CONCEPT,
 ) -> PimcResult:
     """Score every legal card of the seat to move from its own view by perfect-information
     Monte Carlo: the mean double-dummy value (penalty, or in Calabrasella the points of the
@@ -407,15 +418,19 @@ def pimc(
         ``DEFAULT_TT_MB`` (256) with :data:`LARGE_SOLVE_CARDS` cards or more still in play,
         else :data:`DEFAULT_PIMC_TT_MB` (32).  Each worker process holds one table.
     :param progress: called as ``progress(done, total)`` as samples are solved.
+    :param concept: the solution concept each sample is solved under (``ciapano.concepts``;
+        default the paranoid value): ``"maxn"`` answers the non-locality the paranoid value
+        brings in, at the price of maxⁿ's search (exact near the end of a hand only).
     :returns: a :class:`PimcResult`; values in the game's value unit (Ciapanò's penalty
         points, 0..11; Busca's busche; lower is better).
     :raises InformationSetError: if the viewer is not the seat to move, the hand is over, or
         the information set is inconsistent.
-    :raises OptionError: for a bad number of samples, workers or table size.
+    :raises OptionError: for a bad number of samples, workers, table size or concept.
     """
     start = time.perf_counter()
     info = as_information_set(view_position, view)
     n_workers = _check(samples, workers)
+    check_concept(concept)
     if tt_mb is None:
         in_play = sum(info.sizes) + len(info.trick)
         tt_mb = DEFAULT_TT_MB if in_play >= LARGE_SOLVE_CARDS else DEFAULT_PIMC_TT_MB
@@ -427,7 +442,7 @@ def pimc(
         seed = _fresh_seed()
     deals = sample_deals(info, samples, seed)
     workers_used = min(n_workers, samples)
-    rows = _solve_all(deals, info.view, cards, workers_used, tt_mb, progress)
+    rows = _solve_all(deals, info.view, cards, workers_used, tt_mb, progress, concept)
     table = np.array(rows, dtype=float)  # samples x cards
     higher = not info.game.lower_is_better  # type: ignore[union-attr]
     best_value = table.max(axis=1) if higher else table.min(axis=1)
@@ -458,6 +473,7 @@ def pimc(
         deals=info.count_deals(),
         seconds=time.perf_counter() - start,
         workers=workers_used,
+        concept=concept,
     )
 
 

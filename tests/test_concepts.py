@@ -189,3 +189,65 @@ def test_cli_concept():
         runner, ["solve", path, "--concept", "nash"]
     )
     assert CLI_CONCEPTS == CONCEPTS
+
+
+def _random_play(pos: ciapano.Position, rng) -> list[ciapano.Card]:
+    play = []
+    while not pos.is_over():
+        card = rng.choice(sorted(pos.legal_moves()))
+        play.append(card)
+        pos = pos.play(card)
+    return play
+
+
+@settings(max_examples=60 * SCALE, **SETTINGS)
+@given(individual_positions(), st.sampled_from(OTHERS), st.randoms(use_true_random=False))
+def test_analyse_and_check_under_a_concept(pos, concept, rng):
+    """Each card's value before and after it, for the seat that played it, and its best cards,
+    are the reference's under the concept; check() says the same of each decision."""
+    if pos.is_over():
+        return
+    play = _random_play(pos, rng)
+    analysis = ciapano.analyse(pos, play, concept=concept)
+    assert analysis.concept == concept and analysis.to_dict()["concept"] == concept
+    at = pos
+    for card, c in zip(play, analysis.cards, strict=True):
+        mover = at.to_move
+        values = {k: v[mover] for k, v in reference_concept_move_scores(at, mover, concept).items()}
+        assert (c.before, c.after) == (min(values.values()), values[card]), (at, card, concept)
+        assert set(c.best) == {k for k, v in values.items() if v == c.before}
+        checked = ciapano.check(at, card, concept=concept)
+        assert (checked.best_value, checked.value) == (c.before, c.after)
+        assert checked.to_dict()["concept"] == concept
+        at = at.play(card)
+
+
+@settings(max_examples=60 * SCALE, **SETTINGS)
+@given(individual_positions(), st.randoms(use_true_random=False))
+def test_analysis_shows_the_maxn_cost_of_costly_cards(pos, rng):
+    if pos.is_over():
+        return
+    play = _random_play(pos, rng)
+    analysis = ciapano.analyse(pos, play)
+    at = pos
+    for card, c in zip(play, analysis.cards, strict=True):
+        if c.cost:
+            values = {
+                k: v[c.seat] for k, v in reference_concept_move_scores(at, c.seat, "maxn").items()
+            }
+            assert c.maxn_cost == values[card] - min(values.values())
+            assert "maxn" in str(analysis)
+        else:
+            assert c.maxn_cost is None
+        at = at.play(card)
+
+
+def test_pimc_under_a_concept_averages_the_concept_over_the_samples():
+    pos = ciapano.load("positions/endgame4_midtrick.json")
+    info = ciapano.InformationSet.from_position(pos, pos.to_move)
+    result = ciapano.pimc(info, 12, seed=5, workers=1, concept="maxn")
+    deals = ciapano.sample_deals(info, 12, 5)
+    assert result.concept == "maxn" and result.to_dict()["concept"] == "maxn"
+    for move in result:
+        scores = [reference_concept_move_scores(d, pos.to_move, "maxn")[move.card] for d in deals]
+        assert move.mean == pytest.approx(sum(s[pos.to_move] for s in scores) / len(deals))
