@@ -294,11 +294,11 @@ class Analysis:
         """The JSON object of ``ciapano analyse --json``: ``{"cards": [...], "seats": [...],
         "nodes": ..., "seconds": ...}`` (see the README)."""
         return {
-            "concept": self.concept,
             "cards": [c.to_dict() for c in self.cards],
             "seats": [s.to_dict() for s in self.seats],
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
+            "concept": self.concept,
         }
 
     def __str__(self) -> str:
@@ -760,16 +760,17 @@ class CheckResult:
 
     def __str__(self) -> str:
         best = " ".join(c.text for c in self.best)
+        what = "guarantee"
+        if self.concept != DEFAULT_CONCEPT and self.game.lower_is_better:
+            what = f"value under {self.concept}"
         if self.optimal:
-            head = f"{self.card} is optimal for seat {self.seat}: it keeps its guarantee of "
+            head = f"{self.card} is optimal for seat {self.seat}: it keeps its {what} of "
             head += f"{self.best_value}."
         else:
             head = (
                 f"{self.card} costs seat {self.seat} {self.game.value_text(self.cost)}: its "
-                f"guarantee goes from {self.best_value} to {self.value}."
+                f"{what} goes from {self.best_value} to {self.value}."
             )
-        if self.concept != DEFAULT_CONCEPT and self.game.lower_is_better:
-            head += f' (Values under {self.concept}: README, "Solution concepts".)'
         return f"{head}\nBest cards: {best}\nNodes: {self.nodes:,}    time: {self.seconds:.3f} s"
 
 

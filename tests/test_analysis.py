@@ -133,8 +133,10 @@ def test_the_json_shape_is_the_issues() -> None:
     play = ciapano.play_out(deal, "random", 2)
     record = HandRecord(deal=deal.hands, dealer=3, play=play, names=["A", "B", "C", "D"])
     d = ciapano.analyse(record, from_trick=9, every_seat=False).to_dict()
-    assert list(d) == ["cards", "seats", "nodes", "seconds"]
-    assert [list(c) for c in d["cards"]] == [ISSUE_CARD_KEYS] * 8
+    # Issue 29 added the concept, and each costly card's cost under maxn where proved.
+    assert list(d) == ["cards", "seats", "nodes", "seconds", "concept"]
+    assert [list(c)[: len(ISSUE_CARD_KEYS)] for c in d["cards"]] == [ISSUE_CARD_KEYS] * 8
+    assert all(list(c)[len(ISSUE_CARD_KEYS) :] in ([], ["maxn_cost"]) for c in d["cards"])
     assert [list(s) for s in d["seats"]] == [ISSUE_SEAT_KEYS] * 4
     assert all(isinstance(x, str) for c in d["cards"] for x in [c["card"], *c["best"]])
     assert d["cards"][0]["index"] == 32 and d["cards"][0]["trick"] == 9
