@@ -15,6 +15,14 @@
 # - A table of trick starts, keyed by the whole state the rest of the hand depends on (every
 #   hand, the cards still to draw, the leader, every seat's taken units; and the concept and P,
 #   which the tie rule reads), with the full key in the entry: a vector stored is the vector.
+#   Once no card is left to draw, the hands are keyed on relative ranks (maxn_canon): each
+#   suit's cards still held moved down to the suit's lowest places in order, with each card's
+#   owner and point code.  Two positions with the same such key differ by a bijection of their
+#   cards that keeps suits, the order within each suit, owners and points: tricks go the same
+#   way with the same points, hand scores are the same, and the tie rule's deck order (suits,
+#   then rank within a suit) is kept, so every seat's choice maps to the other's: the same
+#   vector.  (Busca's first-trick bans concern the coins and the Pita, the only card of its
+#   suit with 8 points, and no trick start after the root is in the first trick.)
 # - Equivalent cards (movegen.equivalent: adjacent in a hand once the cards between them are
 #   gone, with the same points) lead to positions that are the same but for which of the two
 #   is left, and that one stands in the same deck order against every card still in play: the
@@ -31,8 +39,8 @@
 # takes the least, the paranoid the greatest, and maxⁿ one of them): the bounds given when a
 # limit stops the search (ciapano.concepts).
 from libc.stdlib cimport calloc, free
-from structs cimport u64, Game, State, Ctx, MAX_SEATS, USE_TT, USE_EQUIVALENCE
-from bitops cimport bit, popcount64, highest_bit
+from structs cimport u64, Game, State, Ctx, MAX_SEATS, USE_TT, USE_EQUIVALENCE, USE_RELATIVE
+from bitops cimport bit, popcount64, highest_bit, lowest_bit
 from game cimport legal_cards, hand_score, to_move, play_child, play_forced_trick
 from movegen cimport equivalent, separating_cards
 from limits cimport must_stop
@@ -42,13 +50,23 @@ cdef enum:
     CONCEPT_MAXN_FOR = 1
     CONCEPT_BEST = 2
 
+cdef enum:
+    RELATIVE_TAG = 32           # added to an entry's tag when its hands are relative (maxn_canon)
+
 cdef struct MaxnEntry:
-    u64 hand[MAX_SEATS]
-    u64 out
+    u64 hand[MAX_SEATS]         # the hands, or with relative keys their relative form
+    u64 x0                      # the cards still held or to draw; relative: point code bit 0
+    u64 x1                      # 0; relative: point code bit 1
     short taken[MAX_SEATS]
     signed char leader
-    signed char tag             # 1 + concept * MAX_SEATS + P; 0 for an empty slot
+    signed char tag             # 1 + concept * MAX_SEATS + P (+ RELATIVE_TAG); 0 when empty
     signed char score[MAX_SEATS]
+
+cdef struct MaxnKey:
+    u64 hand[MAX_SEATS]
+    u64 x0
+    u64 x1
+    int tag
 
 cdef struct MaxnTable:
     MaxnEntry* e
@@ -81,20 +99,59 @@ cdef inline u64 mix64(u64 x) noexcept nogil:
     x *= <u64>0x94d049bb133111eb
     return x ^ (x >> 31)
 
-cdef inline MaxnEntry* maxn_slot(const Ctx* c, MaxnTable* t, const State* s, int tag) noexcept nogil:
-    cdef u64 h = <u64>tag * <u64>0x9e3779b97f4a7c15 + s.out
+cdef inline void maxn_key(const Ctx* c, const State* s, int tag, MaxnKey* k) noexcept nogil:
+    # The table's key of the trick start s (see above): relative once nothing is left to draw
+    # and the point codes fit two bits, else the hands and the cards still held or to draw.
+    cdef const Game* g = &c.g
+    cdef int n = g.n
+    cdef int i, su, card, place, code
+    cdef u64 held = 0, m, b
+    for i in range(n):
+        held |= s.hand[i]
+        k.hand[i] = 0
+    if (c.options & USE_RELATIVE) and held == s.out and g.n_pcodes <= 4:
+        k.x0 = 0
+        k.x1 = 0
+        for su in range(g.n_suits):
+            m = s.out & g.suit_mask[su]
+            place = lowest_bit(g.suit_mask[su])
+            while m:
+                card = lowest_bit(m)
+                m &= m - 1
+                b = bit(place)
+                for i in range(n):
+                    if s.hand[i] & bit(card):
+                        k.hand[i] |= b
+                        break
+                code = g.pcode[card]
+                if code & 1:
+                    k.x0 |= b
+                if code & 2:
+                    k.x1 |= b
+                place += 1
+        k.tag = tag + RELATIVE_TAG
+        return
+    for i in range(n):
+        k.hand[i] = s.hand[i]
+    k.x0 = s.out
+    k.x1 = 0
+    k.tag = tag
+
+cdef inline MaxnEntry* maxn_slot(const Ctx* c, MaxnTable* t, const State* s, const MaxnKey* k) noexcept nogil:
+    cdef u64 h = <u64>k.tag * <u64>0x9e3779b97f4a7c15 + k.x0
     cdef int i
+    h = mix64(h ^ k.x1)
     for i in range(c.g.n):
-        h = mix64(h ^ s.hand[i]) + <u64>s.taken[i]
+        h = mix64(h ^ k.hand[i]) + <u64>s.taken[i]
     h = mix64(h + <u64>s.leader)
     return &t.e[h & t.mask]
 
-cdef inline bint maxn_same(const Ctx* c, const MaxnEntry* e, const State* s, int tag) noexcept nogil:
+cdef inline bint maxn_same(const Ctx* c, const MaxnEntry* e, const State* s, const MaxnKey* k) noexcept nogil:
     cdef int i
-    if e.tag != tag or e.out != s.out or e.leader != s.leader:
+    if e.tag != k.tag or e.x0 != k.x0 or e.x1 != k.x1 or e.leader != s.leader:
         return False
     for i in range(c.g.n):
-        if e.hand[i] != s.hand[i] or e.taken[i] != s.taken[i]:
+        if e.hand[i] != k.hand[i] or e.taken[i] != s.taken[i]:
             return False
     return True
 
@@ -123,6 +180,7 @@ cdef inline bint maxn_search(Ctx* c, MaxnTable* t, const State* s, int concept, 
     cdef State child
     cdef signed char cv[MAX_SEATS]
     cdef MaxnEntry* e = NULL
+    cdef MaxnKey key
     chosen[0] = -1
     if s.count == 0:
         if s.out == 0:
@@ -136,8 +194,9 @@ cdef inline bint maxn_search(Ctx* c, MaxnTable* t, const State* s, int concept, 
                 vec[i] = <signed char>hand_score(g, &child, i)
             return True
         if c.options & USE_TT:
-            e = maxn_slot(c, t, s, tag)
-            if probe and maxn_same(c, e, s, tag):
+            maxn_key(c, s, tag, &key)
+            e = maxn_slot(c, t, s, &key)
+            if probe and maxn_same(c, e, s, &key):
                 t.hits += 1
                 for i in range(n):
                     vec[i] = e.score[i]
@@ -173,11 +232,12 @@ cdef inline bint maxn_search(Ctx* c, MaxnTable* t, const State* s, int concept, 
             break
     if e != NULL:
         t.stores += 1
-        e.tag = <signed char>tag
-        e.out = s.out
+        e.tag = <signed char>key.tag
+        e.x0 = key.x0
+        e.x1 = key.x1
         e.leader = <signed char>s.leader
         for i in range(n):
-            e.hand[i] = s.hand[i]
+            e.hand[i] = key.hand[i]
             e.taken[i] = <short>s.taken[i]
             e.score[i] = vec[i]
     return True
