@@ -277,7 +277,12 @@ class PimcResult:
         out.append(
             f"Seat {self.seat} to move, trick {trick_no} of {rules.tricks}: "  # type: ignore[union-attr]
             f"{self.samples} deals of the hidden cards drawn uniformly (seed {self.seed}) among "
-            f"the {self.deals:,} that fit seat {self.seat}'s view, each solved double-dummy."
+            f"the {self.deals:,} that fit seat {self.seat}'s view, each solved double-dummy"
+            + (
+                f' under {self.concept} (README, "Solution concepts").'
+                if self.concept != DEFAULT_CONCEPT and info.game.lower_is_better  # type: ignore[union-attr]
+                else "."
+            )
         )
         if rules.lower_is_better:  # type: ignore[union-attr]
             out.append(
