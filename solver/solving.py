@@ -631,8 +631,10 @@ def solve(
             position, p, all_seats=all_seats, tt_mb=tt_mb, threads=threads, max_nodes=max_nodes,
             time_limit=time_limit, options=options,
         )  # fmt: skip
-        if position.game.two_sided or position.is_over():
+        if position.game.two_sided:
             return _replace(paranoid, concept=concept)
+        if position.is_over():
+            return _replace(paranoid, concept=concept, scores=tuple(position.score()))
         return _solve_concept(position, p, concept, paranoid, all_seats, tt_mb, max_nodes,
                               time_limit, options, start)  # fmt: skip
     mover = position.to_move
