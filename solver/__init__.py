@@ -146,6 +146,9 @@ _EXPORTS: dict[str, str] = {
     "loads_record": "records",
     "read_records": "records",
     "record_from_dict": "records",
+    "replay_data": "replay",
+    "replay_html": "replay",
+    "write_replay": "replay",
     "InformationSet": "sampling",
     "count_deals": "sampling",
     "sample_deals": "sampling",
@@ -279,6 +282,8 @@ __all__ = [
     "read_decisions",
     "read_records",
     "record_from_dict",
+    "replay_data",
+    "replay_html",
     "sample_deals",
     "schema",
     "solve",
@@ -288,6 +293,7 @@ __all__ = [
     "value",
     "view_at",
     "view_from_dict",
+    "write_replay",
 ]
 
 if TYPE_CHECKING:
@@ -431,6 +437,11 @@ if TYPE_CHECKING:
         loads_record,
         read_records,
         record_from_dict,
+    )
+    from .replay import (
+        replay_data,
+        replay_html,
+        write_replay,
     )
     from .sampling import (
         InformationSet,
