@@ -51,6 +51,17 @@ def _plot_check(plot: str | None) -> None:
         fail("--plot: matplotlib is not installed; pip install 'ciapano[plot]'")
 
 
+def _html_check(page: str | None) -> None:
+    """``--html FILE``: its folder must exist (checked before the analysis, not after)."""
+    if page is None:
+        return
+    folder = Path(page).parent
+    if not folder.is_dir():
+        fail(f"--html: {page}: cannot be written (no folder {str(folder)!r})")
+    if Path(page).is_dir():
+        fail(f"--html: {page}: cannot be written (it is a folder)")
+
+
 @click.command("analyse", context_settings=SETTINGS)
 @click.argument("hand", metavar="HAND", required=False)
 @json_option
@@ -59,6 +70,15 @@ def _plot_check(plot: str | None) -> None:
     metavar="FILE",
     default=None,
     help="Also draw each seat's guarantee after every card to FILE (.png, .svg, .pdf).",
+)
+@click.option(
+    "--html",
+    "html",
+    metavar="FILE",
+    default=None,
+    help="Also write FILE, one self-contained HTML page to step through the hand in a browser: "
+    "the table card by card, each card's choices with their values, the costly cards, the "
+    "guarantee graph.",
 )
 @click.option(
     "--batch",
@@ -112,6 +132,7 @@ def analyse_command(
     hand: str | None,
     as_json: bool,
     plot: str | None,
+    html: str | None,
     batch: str | None,
     match_file: str | None,
     out: str | None,
@@ -135,7 +156,8 @@ def analyse_command(
     and their total cost.  With --batch, a whole file of hands on every core (or a Dask cluster),
     with a progress bar; a bad hand is reported and skipped (exit status 2 at the end).  With
     --match, every hand of a match file (ciapano match --json) and each match player's
-    mistakes, their cost and the cost per hand.
+    mistakes, their cost and the cost per hand.  With --html FILE, a page to open in a
+    browser that replays the hand card by card with every choice's value (no network needed).
 
     HAND is a hand record (JSON: a deal and its whole play; see docs/records.md), or - to read
     standard input.
@@ -147,6 +169,8 @@ def analyse_command(
     if match_file is not None:
         if hand is not None or batch is not None or plot is not None or samples is not None:
             fail("--match FILE analyses a whole match: leave out HAND, --batch, --plot, --samples")
+        if html is not None:
+            fail("--html replays one hand; it does not go with --match")
         _analyse_match(match_file, as_json, workers, from_trick, tt_mb)
         return
     if (hand is None) == (batch is None):
@@ -165,6 +189,8 @@ def analyse_command(
             fail("--workers goes with --batch FILE or --samples N")
     elif plot is not None:
         fail("--plot draws one hand; it does not go with --batch")
+    elif html is not None:
+        fail("--html replays one hand; it does not go with --batch")
     elif as_json:
         fail("--batch always writes JSON Lines; leave out --json")
     if workers is not None and workers < 1:
@@ -174,6 +200,7 @@ def analyse_command(
         return
     check_tt_mb(tt_mb)
     _plot_check(plot)
+    _html_check(html)
     assert hand is not None
     record = read_record(hand)
 
@@ -181,7 +208,7 @@ def analyse_command(
         return ciapano.analyse(
             record,
             from_trick=from_trick,
-            every_seat=plot is not None,
+            every_seat=plot is not None or html is not None,
             tt_mb=tt_mb,
             concept=concept,
         )
@@ -226,6 +253,16 @@ def analyse_command(
         except OSError as e:
             fail(f"--plot: {plot}: cannot be written ({e.strerror or e})")
         echo(f"plot written to {plot}", err=True)
+    if html is not None:
+        from ciapano.replay import write_replay
+
+        try:
+            interruptible(lambda: write_replay(analysis, record, html, tt_mb=tt_mb))
+        except ciapano.CiapanoError as e:
+            fail(f"--html: {e}")
+        except OSError as e:
+            fail(f"--html: {html}: cannot be written ({e.strerror or e})")
+        echo(f"replay written to {html}", err=True)
 
 
 def _analyse_batch(
