@@ -210,7 +210,7 @@ class CardAnalysis:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"index": 0, "trick": 1, "seat": 0, "card": "5C", "before": 3, "after": 3,
-        "cost": 0, "best": ["5C", "4C"]}``."""
+        "cost": 0, "best": ["5C", "4C"], "maxn_cost": null}``."""
         return {
             "index": self.index,
             "trick": self.trick,
@@ -220,7 +220,7 @@ class CardAnalysis:
             "after": self.after,
             "cost": self.cost,
             "best": [c.text for c in self.best],
-            **({"maxn_cost": self.maxn_cost} if self.maxn_cost is not None else {}),
+            "maxn_cost": self.maxn_cost,
         }
 
 

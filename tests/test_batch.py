@@ -170,7 +170,7 @@ def test_cli_analyse_one_hand(runner: CliRunner, tmp_path: Path) -> None:
     assert _same([data]) == _same([direct])
     table = runner.invoke(app, ["analyse", str(path), "--from-trick", str(FROM)])
     assert table.exit_code == 0
-    assert "before  after  cost  best" in table.stdout
+    assert "before  after  cost  maxn  best" in table.stdout
     pytest.importorskip("matplotlib")
     picture = tmp_path / "hand.svg"
     plotted = runner.invoke(

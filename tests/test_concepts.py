@@ -270,8 +270,8 @@ GAMES = [
 def test_relative_keys_agree_with_exact_keys_on_larger_endings(game):
     """The concepts' table keyed on relative ranks (maxn.pxd, maxn_canon) gives every seat's
     scores after every card as the table keyed on the cards themselves, which the tests above
-    check against the reference: 5-trick endings (4 with 5 players) of seeded deals, too large for the reference,
-    where different cards gone often leave the same layout."""
+    check against the reference: 5-trick endings (4 with 5 players) of seeded deals, too large
+    for the reference, where different cards gone often leave the same layout."""
     rng = random.Random(game.players)
     left = 4 if game.players == 5 else 5
     for seed in range(6):
