@@ -150,8 +150,11 @@ class _Engine:
         return self.core.nodes
 
 
-#: Search nodes a costly card's maxⁿ cost may take in :func:`analyse` (about 0.2 s).
-MAXN_NODES = 2_000_000
+#: Search nodes a costly card's maxⁿ cost may take in :func:`analyse` (about 0.1 s) ...
+MAXN_NODES = 1_000_000
+#: ... tried only with at most this many cards in play (6 tricks of 4 players, 8 of 3): with
+#: more, maxⁿ is seldom proved within the nodes (README, "Solution concepts").
+MAXN_CARDS = 24
 
 
 def _stoppable(work: Callable[[SearchLimits], T]) -> T:
@@ -556,7 +559,8 @@ def analyse(
         position then solved under it with no limit (exact only near the end of a hand within
         seconds: give ``from_trick``); in a game of two sides every concept is the zero-sum value.
     :param maxn_nodes: with the paranoid value in an individual game, the search nodes each
-        costly card's maxⁿ cost may take (:attr:`CardAnalysis.maxn_cost`; 0: none).
+        costly card's maxⁿ cost may take (:attr:`CardAnalysis.maxn_cost`; 0: none), tried
+        with at most :data:`MAXN_CARDS` cards in play.
     :returns: an :class:`Analysis`: per card the seat's guarantee before and after it and its
         cost (in the game's value unit, ``docs/rules.md#conventions``), per seat its real hand
         score (the game's hand score), opening guarantee, costly cards and their total cost.
@@ -702,8 +706,8 @@ def _maxn_costs(
     out = []
     nodes = 0
     for c in cards:
-        if c.cost > 0:
-            pos = positions[c.index - offset]
+        pos = positions[c.index - offset]
+        if c.cost > 0 and sum(len(h) for h in pos.hands) + len(pos.stock) <= MAXN_CARDS:
             result = solve(pos, c.seat, concept="maxn", tt_mb=tt_mb, max_nodes=budget)
             nodes += result.nodes
             after = result[c.card]
