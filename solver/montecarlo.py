@@ -257,16 +257,16 @@ class PimcResult:
         {"seat": 1, "samples": 200, "seed": 7,
          "moves": [{"card": "5C", "mean": 2.41, "stderr": 0.08, "ci95": [2.25, 2.57],
                     "best_rate": 0.62}, ...],
-         "best": "5C", "seconds": 3.2}
+         "best": "5C", "seconds": 3.2, "concept": "paranoid"}
         """
         return {
-            "concept": self.concept,
             "seat": self.seat,
             "samples": self.samples,
             "seed": self.seed,
             "moves": [m.to_dict() for m in self.moves],
             "best": self.best.text,
             "seconds": round(self.seconds, 3),
+            "concept": self.concept,
         }
 
     def __str__(self) -> str:

@@ -140,7 +140,7 @@ def test_sample_json_is_the_documented_object():
     )
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
-    assert list(data) == ["seat", "samples", "seed", "moves", "best", "seconds"]
+    assert list(data) == ["seat", "samples", "seed", "moves", "best", "seconds", "concept"]
     assert (data["seat"], data["samples"], data["seed"]) == (3, 8, 5)
     for move in data["moves"]:
         assert list(move) == ["card", "mean", "stderr", "ci95", "best_rate"]
