@@ -684,14 +684,21 @@ def _walk_by_concept(
     cards: list[CardAnalysis] = []
     table: list[tuple[int, ...]] = []
     nodes = 0
+    opening: list[int] = []
     for k, card in enumerate(play):
-        analysed, result = _concept_card(positions[k], card, offset + k, concept, True, tt_mb)
+        # Every seat's score: at the first position (the opening), and at each with every_seat.
+        seats = every_seat or k == 0
+        analysed, result = _concept_card(positions[k], card, offset + k, concept, seats, tt_mb)
         cards.append(analysed)
-        assert result.seats is not None
-        table.append(tuple(v for v in result.seats if v is not None))
         nodes += result.nodes
+        if seats:
+            # No limit: every seat's score is exact.
+            assert result.seats is not None and None not in result.seats
+            row = tuple(v for v in result.seats if v is not None)
+            opening = opening or list(row)
+            table.append(row)
     table.append(tuple(positions[-1].score()))
-    return list(table[0]), _Walk(cards=cards, guarantees=table if every_seat else None), nodes
+    return opening, _Walk(cards=cards, guarantees=table if every_seat else None), nodes
 
 
 def _maxn_costs(

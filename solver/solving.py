@@ -632,9 +632,9 @@ def solve(
             time_limit=time_limit, options=options,
         )  # fmt: skip
         if position.game.two_sided:
-            return _replace(paranoid, concept=concept)
+            return dataclasses.replace(paranoid, concept=concept)
         if position.is_over():
-            return _replace(paranoid, concept=concept, scores=tuple(position.score()))
+            return dataclasses.replace(paranoid, concept=concept, scores=tuple(position.score()))
         return _solve_concept(position, p, concept, paranoid, all_seats, tt_mb, max_nodes,
                               time_limit, options, start)  # fmt: skip
     mover = position.to_move
@@ -808,10 +808,6 @@ def solve(
     return result
 
 
-def _replace(result: SolveResult, **changes: Any) -> SolveResult:
-    return dataclasses.replace(result, **changes)
-
-
 def _solve_concept(
     position: Position,
     p: int,
@@ -849,8 +845,10 @@ def _solve_concept(
             break
         found[card(cls[0])] = got[0]
     moves: list[MoveValue] = []
+    best_cards: list[Card] = []
     exact = len(found) == len(classes)
     chosen = choose(concept, mover, p, found) if exact else None
+    chosen_key = None if chosen is None else concept_key(concept, mover, p, found[chosen])
     for cls in classes:
         rep = card(cls[0])
         scores = found.get(rep)
@@ -862,6 +860,9 @@ def _solve_concept(
                 cost = scores[p] - found[chosen][p]
             else:
                 cost = scores[mover] - found[chosen][mover]
+            # The rule would take any card of a class with the chosen card's key.
+            if concept_key(concept, mover, p, scores) == chosen_key:
+                best_cards += (card(index) for index in cls)
         for index in cls:
             eq = tuple(card(o) for o in cls if o != index)
             moves.append(
@@ -871,13 +872,7 @@ def _solve_concept(
     scores_at_root = None
     if exact:
         assert chosen is not None
-        key = concept_key(concept, mover, p, found[chosen])
-
-        def _key_of(m: MoveValue) -> tuple[int, ...]:
-            return concept_key(concept, mover, p, found[_rep(m, found)])
-
-        kept = (m.card for m in moves if _key_of(m) == key)
-        best = tuple(sorted(kept, key=deck_order))
+        best = tuple(sorted(best_cards, key=deck_order))
         moves.sort(key=lambda m: (m.cost, deck_order(m.card)))
         lower = upper = found[chosen][p]
         scores_at_root = found[chosen]
@@ -899,6 +894,9 @@ def _solve_concept(
         assert paranoid.seat_bounds is not None
         bounds = []
         for s in range(position.players):
+            if s == p and exact:
+                bounds.append(Bounds(lower, upper))  # the root's, found above
+                continue
             got = None if limits.stopped else core.concept_scores(s, code, least)
             if got is None:
                 bounds.append(Bounds(least, paranoid.seat_bounds[s].upper))
@@ -928,11 +926,6 @@ def _solve_concept(
         concept=concept,
         scores=scores_at_root,
     )
-
-
-def _rep(move: MoveValue, found: dict[Card, tuple[int, ...]]) -> Card:
-    """The searched card of ``move``'s class (the one in ``found``)."""
-    return move.card if move.card in found else next(c for c in move.equivalent if c in found)
 
 
 def free_memory() -> int:
