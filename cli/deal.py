@@ -99,8 +99,6 @@ def deal_command(
             reason = policy_error(p)
             if reason is not None:
                 fail(f"--play: {reason}")
-            if kind.needs_dealer and p.startswith("pimc"):
-                fail(f"--play: {p}: a seat's view of {kind.title} (PIMC) is not supported yet")
     from ciapano.dealing import random_histories
 
     records = random_histories(None, count, seed, dealer=dealer, play=policies, game=game)

@@ -914,6 +914,13 @@ def _pimc_card(
         info = InformationSet.from_history(
             exchange.dealt_hands(start), dealer, played, game=start.game, exchange=exchange
         )
+    elif start.game.needs_dealer:
+        # Tarocchi: the dealer's 17 cards as dealt, and its two discards.
+        d = start.dealer
+        hands = [h | CardSet(start.set_aside) if s == d else h for s, h in enumerate(start.hands)]
+        info = InformationSet.from_history(
+            hands, d, played, game=start.game, discards=start.set_aside
+        )
     else:
         info = InformationSet.from_history(
             start.hands, dealer, played, discard=start.discard, game=start.game

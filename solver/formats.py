@@ -30,6 +30,7 @@ from .errors import CardError, GameError, InformationSetError, PositionError
 from .games import GAMES, Bridge, Game, counts_text, find_game
 from .position import Position
 from .sampling import InformationSet, cards_gone, check_voids, parse_suit
+from .validate import parse_card_set
 
 if TYPE_CHECKING:
     from .calabrasella import Exchange
@@ -485,7 +486,6 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
     """
     form, game = _check(data)
     n = game.players
-    _viewable(game)
     if view is None:
         view = data.get("view")
     if view is not None and (
@@ -507,6 +507,7 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
             game=game,
             stock=data.get("stock"),
             exchange=_exchange(data, game, "a history"),
+            discards=data.get("discards") if game.needs_dealer else None,
         )
     counts = _counts(data)
     voids = {
@@ -523,7 +524,12 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
                 "stock's cards, top card first",
             )
         pos = from_dict(data)
-        return InformationSet.from_position(pos, pos.to_move if view is None else view, voids=voids)
+        return InformationSet.from_position(
+            pos,
+            pos.to_move if view is None else view,
+            voids=voids,
+            dealer_played=data.get("dealer_played"),
+        )
     hands = data["hands"]
     if view is None:
         shown = [s for s in range(n) if s not in counts]
@@ -561,38 +567,30 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         tricks=data.get("tricks"),
         stock=_stock_size(data.get("stock")),
         declarer=data.get("declarer"),
-        set_aside=data.get("set_aside"),
+        set_aside=data.get("discards" if game.needs_dealer else "set_aside"),
         held=data.get("held"),
         called=data.get("called"),
+        dealer=data.get("dealer") if game.needs_dealer else None,
+        discarded_trumps=data.get("discarded_trumps"),
+        dealer_played=data.get("dealer_played"),
     )
     # Cards given for other seats than the viewer are hidden from it; they must be unseen cards.
     for s, h in enumerate(hands):
         if s != view and not isinstance(h, int):
-            extra = CardSet(h) - info.unseen
+            h = parse_card_set(f"hands[{s}]", h, game.deck, InformationSetError)
+            extra = h - info.unseen
             if extra:
                 raise InformationSetError(
                     f"hands[{s}]",
                     f"{extra} cannot be in seat {s}'s hand: seat {view} sees it elsewhere",
                 )
             for suit in info.voids[s]:
-                if CardSet(h).suit(suit):
+                if h.suit(suit):
                     raise InformationSetError(
                         f"voids.{s}",
-                        f"seat {s} holds {CardSet(h).suit(suit)}, so it is not void in {suit.name}",
+                        f"seat {s} holds {h.suit(suit)}, so it is not void in {suit.name}",
                     )
     return info
-
-
-def _viewable(game: Any) -> None:
-    """Refuse a game whose seats' views the sampler does not know yet (Piedicavallo tarocchi:
-    its hidden discards obey the discard rules and the announced number of trumps).
-
-    :raises InformationSetError: naming ``game``."""
-    if game is not None and game.needs_dealer:
-        raise InformationSetError(
-            "game",
-            f"{game.name!r}: a seat's view of {game.title} (sampling, PIMC) is not supported yet",
-        )
 
 
 def view_at(record: Any, index: int) -> InformationSet:
@@ -614,6 +612,7 @@ def view_at(record: Any, index: int) -> InformationSet:
         deal, dealer, play = record["deal"], record["dealer"], list(record.get("play", []))
         discard = record.get("discard")
         stock = record.get("stock")
+        discards = record.get("discards")
     else:
         try:
             deal, dealer, play = record.deal, record.dealer, list(record.play)
@@ -624,7 +623,7 @@ def view_at(record: Any, index: int) -> InformationSet:
         discard = getattr(record, "discard", None)
         game = getattr(record, "game", None)
         stock = getattr(record, "stock", None)
-    _viewable(game)
+        discards = getattr(record, "discards", None)
     exchange = (
         getattr(record, "exchange", None)
         if not isinstance(record, Mapping)
@@ -638,10 +637,11 @@ def view_at(record: Any, index: int) -> InformationSet:
     if exchange is not None:
         exchange.opening(game, deal, dealer).play_all(play)
     else:
-        Position.from_deal(deal, dealer, discard, game, stock).play_all(play)
+        Position.from_deal(deal, dealer, discard, game, stock, set_aside=discards).play_all(play)
     return InformationSet.from_history(
-        deal, dealer, play[:index], discard=discard, game=game, stock=stock, exchange=exchange
-    )
+        deal, dealer, play[:index], discard=discard, game=game, stock=stock, exchange=exchange,
+        discards=discards,
+    )  # fmt: skip
 
 
 def parse_json(text: str | bytes) -> Any:

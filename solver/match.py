@@ -20,8 +20,7 @@ The end of a match is the game's:
 - **Piedicavallo tarocchi** (``rule="rounds"``): four rounds, the deal passing to the next seat
   each round; each player's total is its partnership's points (seats 0 and 2 against 1 and 3),
   and the partnership with more points wins; a tie plays one more round, and another, until
-  the totals differ (``docs/rules.md#piedicavallo-score``).  Its players play ``"random"`` or
-  ``"optimal"`` (a seat's view of tarocchi for ``"pimc:N"`` is not supported yet).
+  the totals differ (``docs/rules.md#piedicavallo-score``).
 
 After a player goes out, the next deal is made by the next player still in, in order of play.
 """
@@ -190,8 +189,6 @@ def play_match(
     if lowest_wins and kind is not Ciapano:
         raise GameError("lowest_wins", f"is Ciapanò's variant, not {kind.title}'s")
     names = policy_list(policies, players, GameError, "players")
-    if kind is Tarocchi and any(name.startswith("pimc") for name in names):
-        raise GameError("policies", f"a seat's view of {kind.title} (pimc:N) is not supported yet")
     if seed is None:
         seed = secrets.randbits(32)
     if kind is Ciapano:

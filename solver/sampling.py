@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
 
-from .cards import BridgeSuit, Card, CardSet, Suit
+from .cards import BridgeSuit, Card, CardSet, Suit, TarotSuit
 from .errors import CardError, IllegalMoveError, InformationSetError, PositionError
 from .games import Game
 from .position import Position
@@ -70,22 +70,26 @@ __all__ = ["InformationSet", "count_deals", "sample_deals"]
 
 _SUIT_TEXT = {"S": Suit.S, "H": Suit.H, "D": Suit.D, "C": Suit.C,
               "♠": Suit.S, "♥": Suit.H, "♦": Suit.D, "♣": Suit.C,
-              "♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C}  # fmt: skip
+              "♤": Suit.S, "♡": Suit.H, "♢": Suit.D, "♧": Suit.C,
+              "T": TarotSuit.T}  # fmt: skip
 
 
 def parse_suit(field_name: str, value: object) -> Suit:
     """A suit from a :class:`Suit` (or a bridge deck's :class:`~ciapano.BridgeSuit`, read as the
-    :class:`Suit` of its letter) or its text (``S H D C`` or ``♠ ♥ ♦ ♣``, any case).
+    :class:`Suit` of its letter) or its text (``S H D C`` or ``♠ ♥ ♦ ♣``, any case; ``T``, the
+    tarocchi trumps, :class:`~ciapano.TarotSuit`, which only a tarocchi view accepts).
 
     :raises InformationSetError: naming ``field_name`` and the value, for anything else.
     """
-    if isinstance(value, Suit):
-        return value
+    if isinstance(value, (Suit, TarotSuit)):
+        return value  # type: ignore[return-value]
     if isinstance(value, BridgeSuit):
         return Suit(int(value))  # the suit of its letter (CardSet.suit takes it so)
     if isinstance(value, str) and value.strip().upper() in _SUIT_TEXT:
         return _SUIT_TEXT[value.strip().upper()]
-    raise InformationSetError(field_name, f"{value!r} is not a suit: write S H D C (or ♠ ♥ ♦ ♣)")
+    raise InformationSetError(
+        field_name, f"{value!r} is not a suit: write S H D C (or ♠ ♥ ♦ ♣; T for tarocchi's trumps)"
+    )
 
 
 def _seat(field_name: str, value: object, n: int) -> int:
@@ -182,6 +186,18 @@ class InformationSet:
     :ivar called: in Calabrasella, for a defender, the card the declarer named if a seat gave it
         (the defenders saw it change hands); until it is played it is in the declarer's hand or,
         had it discarded it, among the set-aside cards.  None otherwise.
+    :ivar dealer: in Piedicavallo tarocchi, the dealer (required there); else None.  Its two
+        discards are the game's set-aside cards: ``set_aside`` holds them for the dealer's own
+        view (a file's ``"discards"``); the other seats do not see them.
+    :ivar discarded_trumps: in Piedicavallo tarocchi, how many trumps the dealer discarded (0, 1
+        or 2: announced, so known to every seat; required for a view that is not the dealer's,
+        taken from the discards in the dealer's); else None.
+    :ivar dealer_played: in Piedicavallo tarocchi, for a view that is not the dealer's, the cards
+        the dealer has played so far (the current trick's included; :meth:`from_history` knows
+        them): the discard rule links the dealer's 15 kept cards and its discards
+        (:class:`_TarocchiDiscards`).  Given as None it is taken as the dealer's card in the
+        current trick when no trick is complete, and is not needed when no trump was discarded;
+        it is required otherwise.  None in the other games and in the dealer's own view.
     :raises InformationSetError: (a ``ValueError``) naming the field and value of any
         inconsistency, found by the checks every position has (:func:`ciapano.validate.check_table`:
         sizes that do not fit the trick, a card twice, points that do not add up, a viewer's
@@ -208,7 +224,10 @@ class InformationSet:
     set_aside: CardSet | Iterable[Card | str] | None = None
     held: tuple[CardSet, ...] | Mapping[int, Iterable[Card | str]] | None = None
     called: Card | str | None = None
-    _deals: _Deals | None = field(default=None, init=False, repr=False, compare=False)
+    dealer: int | None = None
+    discarded_trumps: int | None = None
+    dealer_played: CardSet | Iterable[Card | str] | None = None
+    _deals: _Deals | _Cases | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- construction and validation ------------------------------------------------------
 
@@ -278,6 +297,7 @@ class InformationSet:
             declarer=self.declarer,
             set_aside=tuple(aside),
             set_aside_hidden=max(0, game.set_aside_size - len(aside)),
+            dealer=self.dealer,
         )
         leader = self.leader
         put("won", won)
@@ -308,8 +328,15 @@ class InformationSet:
                     f"voids.{view}",
                     f"seat {view} is said to be void in {suit.name} but holds {hand.suit(suit)}",
                 )
+        for s, suits in enumerate(void_sets):
+            for suit in suits:
+                if suit not in game.deck.suits:
+                    raise InformationSetError(
+                        f"voids.{s}", f"{suit.name!r} is not a suit of {game.title}"
+                    )
         put("voids", tuple(frozenset(v) for v in void_sets))
         self._check_held()
+        self._check_discards()
         # The unseen cards fill the hidden hands exactly, and some deal fits the voids.
         unseen = self.unseen
         slots = self._slots()
@@ -328,6 +355,97 @@ class InformationSet:
                 f"{others}{extra} = {room}",
             )
         self._check_voids()
+        if game.needs_dealer and self._dealer().total == 0:
+            d = self.dealer
+            raise InformationSetError(
+                "discarded_trumps",
+                f"{self.discarded_trumps} trump(s) discarded, but no deal fits it: the discard "
+                f"rule then wants seat {d}'s 15 kept cards without trumps or without plain "
+                f"cards below the king, and seat {d} played {self.dealer_played or '-'} and "
+                f"holds {self.sizes[d]} of the unseen cards within its voids",
+            )
+
+    def _check_discards(self) -> None:
+        """Normalise and check Piedicavallo tarocchi's ``dealer``, ``discarded_trumps`` and
+        ``dealer_played`` (refused by the other games)."""
+        game = self.game
+        if not game.needs_dealer:  # type: ignore[union-attr]
+            for name in ("discarded_trumps", "dealer_played"):
+                if getattr(self, name) is not None:
+                    raise InformationSetError(
+                        name,
+                        f"{getattr(self, name)!r} given, but {game.title} has no dealer's "  # type: ignore[union-attr]
+                        "discards (only Piedicavallo tarocchi has)",
+                    )
+            return
+        deck = game.deck  # type: ignore[union-attr]
+        d = self.dealer
+        fives = [c for c in self.set_aside if game.card_points(c) == 5]  # type: ignore[union-attr]
+        if fives:
+            raise InformationSetError(
+                "discards", f"{fives[0]} is a 5-point card, which the dealer may not discard"
+            )
+        t = self.discarded_trumps
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 2):
+            raise InformationSetError(
+                "discarded_trumps", f"{t!r} is not a number of trumps discarded: 0, 1 or 2"
+            )
+        if self.view == d:
+            known = len(self.set_aside.suit(TarotSuit.T))  # type: ignore[union-attr]
+            if t is not None and t != known:
+                raise InformationSetError(
+                    "discarded_trumps",
+                    f"{t} given, but the dealer's discards {self.set_aside} hold {known} trump(s)",
+                )
+            object.__setattr__(self, "discarded_trumps", known)
+            if self.dealer_played is not None:
+                raise InformationSetError(
+                    "dealer_played", "given, but the viewer is the dealer: it knows its discards"
+                )
+            return
+        if self.set_aside:
+            raise InformationSetError(
+                "discards",
+                f"{self.set_aside} given, but seat {self.view} is not the dealer (seat {d}): it "
+                "does not see the discards (give 'discarded_trumps', the number announced)",
+            )
+        if t is None:
+            raise InformationSetError(
+                "discarded_trumps",
+                f"is missing: a view of {game.title} by a seat other than the dealer gives the "  # type: ignore[union-attr]
+                "number of trumps the dealer discarded (it is announced)",
+            )
+        trick_seats = [(self.leader + i) % self.players for i in range(len(self.trick))]
+        in_trick = CardSet(c for c, s in zip(self.trick, trick_seats, strict=True) if s == d)
+        played = self.dealer_played
+        if played is None:
+            if self.gone and t:
+                raise InformationSetError(
+                    "dealer_played",
+                    f"is missing: with {t} trump(s) discarded, the discard rule depends on the "
+                    f"cards the dealer (seat {d}) played",
+                )
+            played = in_trick if not self.gone else None
+        else:
+            played = parse_card_set("dealer_played", played, deck, InformationSetError)
+            extra = played - (self.gone | CardSet(self.trick))  # type: ignore[operator]
+            if extra:
+                raise InformationSetError(
+                    "dealer_played", f"{extra} has not been played to a trick"
+                )
+            if in_trick - played or played & (CardSet(self.trick) - in_trick):
+                raise InformationSetError(
+                    "dealer_played",
+                    f"{played} does not match the dealer's cards in the current trick "
+                    f"({in_trick or '-'})",
+                )
+            want = game.hand_size - self.sizes[d]  # type: ignore[union-attr]
+            if len(played) != want:
+                raise InformationSetError(
+                    "dealer_played",
+                    f"{len(played)} card(s) given, but the dealer (seat {d}) has played {want}",
+                )
+        object.__setattr__(self, "dealer_played", played)
 
     def _check_held(self) -> None:
         """Normalise and check ``held`` and ``called`` (Calabrasella's known cards)."""
@@ -406,7 +524,14 @@ class InformationSet:
             slots.append(("the discard", 1, frozenset()))
         if self.stock:
             slots.append(("the stock", self.stock, frozenset()))
-        if self.set_aside_hidden:
+        if self.game.needs_dealer and self.set_aside_hidden:  # type: ignore[union-attr]
+            # Tarocchi's unseen discards: the announced number of trumps, and plain cards.
+            t = self.discarded_trumps
+            if t:
+                slots.append(("the discarded trumps", t, frozenset()))
+            if 2 - t:  # type: ignore[operator]
+                slots.append(("the discarded plain cards", 2 - t, frozenset()))  # type: ignore[operator]
+        elif self.set_aside_hidden:
             slots.append(("the set-aside cards", self.set_aside_hidden, frozenset()))
         return slots
 
@@ -415,6 +540,8 @@ class InformationSet:
         slot): a suit's cards may go to each slot not void in the suit; a called card whose place
         is not known (Calabrasella) to the declarer's hand, unless void in its suit, or to the
         unseen set-aside cards."""
+        if self.game.needs_dealer:  # type: ignore[union-attr]
+            return self._tarocchi_groups(None)
         slots = self._slots()
         unseen = self.unseen
         called = self._free_called()
@@ -433,6 +560,51 @@ class InformationSet:
                 for j, (_, _, v) in enumerate(slots)
             )
             groups.append((f"the called card {called}", CardSet([called]), able))
+        return groups
+
+    def _tarocchi_groups(self, case: str | None) -> list[tuple[str, CardSet, tuple[bool, ...]]]:
+        """Piedicavallo tarocchi's unseen cards in groups (:meth:`_groups`): each suit's and the
+        trumps' 5-point cards (kings; trumps 1 and 21) apart from the others, and the Fool.
+        A seat may hold a group's cards unless void in its suit (the Fool, in no suit, anywhere);
+        the unseen discarded trumps only trumps 2 to 20, the unseen discarded plain cards only
+        suit cards below the king (:meth:`_slots`).  ``case`` (:class:`_TarocchiDiscards`):
+        ``"no trump"`` bars the dealer's hand from the trumps, ``"no plain"`` from the suit
+        cards below the king."""
+        game = self.game
+        slots = self._slots()
+        seats = self.hidden_seats
+        unseen = self.unseen
+        groups = []
+        for suit in game.deck.suits:  # type: ignore[union-attr]
+            cards = unseen.suit(suit)
+            five = CardSet(c for c in cards if game.card_points(c) == 5)  # type: ignore[union-attr]
+            for part, worth5 in ((five, True), (cards - five, False)):
+                if not part:
+                    continue
+                trump = suit == TarotSuit.T
+                able = []
+                for j, (name, _, voids) in enumerate(slots):
+                    if j < len(seats):
+                        ok = suit not in voids
+                        if seats[j] == self.dealer and (
+                            (case == "no trump" and trump)
+                            or (case == "no plain" and not trump and not worth5)
+                        ):
+                            ok = False
+                    elif name == "the discarded trumps":
+                        ok = trump and not worth5
+                    else:
+                        ok = not trump and not worth5
+                    able.append(ok)
+                label = f"{suit.name}{' 5-point' if worth5 else ''}"
+                groups.append((label, part, tuple(able)))
+        fool = unseen & CardSet([game.fool])  # type: ignore[union-attr]
+        if fool:
+            able = tuple(j < len(seats) for j in range(len(slots)))
+            groups.append(("the Fool", fool, able))
+        # Counted smallest first (the last group fills what is left: the counting's states
+        # stay few).
+        groups.sort(key=lambda g: len(g[1]))
         return groups
 
     def _check_voids(self) -> None:
@@ -478,6 +650,7 @@ class InformationSet:
         *,
         voids: Mapping[int, Iterable[Suit | str]] | Sequence[Iterable[Suit | str]] | None = None,
         dealer: int | None = None,
+        dealer_played: Iterable[Card | str] | None = None,
     ) -> InformationSet:
         """What seat ``view`` knows of an open position: its own cards, the hand sizes, the
         trick and the points (or cards) taken; the other hands are hidden.
@@ -491,11 +664,29 @@ class InformationSet:
         In Calabrasella the declarer sees the four set-aside cards; a defender sees none of them
         here (a snapshot does not say which were widow cards, turned face up at the exchange:
         :meth:`from_history` knows).
+
+        In Piedicavallo tarocchi the position's dealer sees its discards; another seat knows
+        how many trumps they hold (announced), and needs ``dealer_played``, the cards the dealer
+        has played, when trumps were discarded and a trick is complete (a snapshot does not say
+        who played what: :meth:`from_history` knows).
         :raises InformationSetError: for a seat out of range, or a given void that a hand of the
             position contradicts.
         """
         n = position.players
         v = _seat("view", view, n)
+        tarocchi: dict[str, Any] = {}
+        if position.game.needs_dealer:
+            d = position.dealer
+            tarocchi = {
+                "dealer": d,
+                "set_aside": position.set_aside if v == d else None,
+                "discarded_trumps": None
+                if v == d
+                else len(CardSet(position.set_aside).suit(TarotSuit.T)),
+                "dealer_played": dealer_played,
+            }
+        else:
+            tarocchi = {"set_aside": position.set_aside if v == position.declarer else None}
         info = cls(
             v,
             position.hands[v],
@@ -511,9 +702,15 @@ class InformationSet:
             tricks=None if position.won is not None else position.tricks,
             stock=len(position.stock),
             declarer=position.declarer,
-            set_aside=position.set_aside if v == position.declarer else None,
+            **tarocchi,
         )
         check_voids(position.hands, enumerate(info.voids))
+        if position.game.needs_dealer and not info._discards_fit(position):
+            raise InformationSetError(
+                "dealer_played",
+                f"{info.dealer_played}: the dealer's kept cards and its discards "
+                f"{CardSet(position.set_aside)} then break the discard rule",
+            )
         return info
 
     @classmethod
@@ -528,6 +725,7 @@ class InformationSet:
         game: Game | None = None,
         stock: Iterable[Card | str] | None = None,
         exchange: Exchange | None = None,
+        discards: Iterable[Card | str] | None = None,
     ) -> InformationSet:
         """What seat ``view`` knows after the cards ``play`` of a deal: its own cards, every
         card played and by whom, the voids this reveals (:meth:`Game.revealed_voids
@@ -549,6 +747,11 @@ class InformationSet:
             declarer took (in its hand) and left (set aside), and that the called card is in the
             declarer's hand or among its discards; the declarer knows the four set-aside cards
             and where the card it gave back went.
+        :param discards: in Piedicavallo tarocchi, the dealer's two discards (required there;
+            ``deal`` gives the dealer's 17 cards).  The dealer sees them; the other seats know how
+            many trumps they hold (announced) and that they obey the discard rule, which links
+            them to the dealer's kept cards (:class:`_TarocchiDiscards`); every seat knows the
+            cards the dealer played.
         :param view: the viewing seat; default the seat to move after ``play``.
         :raises PositionError: for a deal that is not a deal, an illegal card (``play[i]``), a
             step of the exchange that does not hold, or an exchange missing or given where the
@@ -567,11 +770,17 @@ class InformationSet:
                 "widow", f"given, but {game or 'Ciapanò'} has no exchange (only Calabrasella has)"
             )
         else:
-            pos, knows = Position.from_deal(deal, dealer, discard, game, stock), None
+            if isinstance(game, Game) and game.needs_dealer and discards is None:
+                raise PositionError(
+                    "discards", f"is missing: a history of {game.title} gives the dealer's two"
+                )
+            pos = Position.from_deal(deal, dealer, discard, game, stock, set_aside=discards)
+            knows = None
         game = pos.game
         n = pos.players
         void_sets: list[set[Suit]] = [set() for _ in range(n)]
         drawn = len(pos.stock)
+        by_dealer: list[Card] = []
         for i, card in enumerate(play):
             seat = pos.to_move
             try:
@@ -583,6 +792,8 @@ class InformationSet:
                 message = str(e).removeprefix("card: ")
                 raise IllegalMoveError(f"play[{i}]", message) from None
             void_sets[seat] |= game.revealed_voids(pos.trick, c, pos.first_trick)
+            if seat == dealer:
+                by_dealer.append(c)
             pos = after
             if len(pos.stock) != drawn:
                 # A round of draws: any seat may now hold a card of a suit it was void in.
@@ -591,6 +802,14 @@ class InformationSet:
         v = pos.to_move if view is None else _seat("view", view, n)
         if knows is not None:
             known = knows(v, pos)
+        if game.needs_dealer:
+            aside = CardSet(pos.set_aside)
+            known = {"dealer": pos.dealer}
+            if v == pos.dealer:
+                known["set_aside"] = aside
+            else:
+                known["discarded_trumps"] = len(aside.suit(TarotSuit.T))
+                known["dealer_played"] = CardSet(by_dealer)
         return cls(
             v,
             pos.hands[v],
@@ -688,18 +907,68 @@ class InformationSet:
         called = self._free_called()
         if called is not None and called not in aside | position.hands[self.declarer]:  # type: ignore[index]
             return False
+        if self.game.needs_dealer and not self._discards_fit(position):  # type: ignore[union-attr]
+            return False
         return all(
             not position.hands[s].suit(suit) for s in range(self.players) for suit in self.voids[s]
         )
 
+    def _discards_fit(self, position: Position) -> bool:
+        """Piedicavallo tarocchi: whether the position's dealer and discards fit the view (the
+        same dealer; the announced number of trumps; the discard rule on the dealer's 17 cards,
+        its kept cards being the cards it played and its hand)."""
+        d = self.dealer
+        aside = CardSet(position.set_aside)
+        if position.dealer != d or len(aside.suit(TarotSuit.T)) != self.discarded_trumps:
+            return False
+        if self.view == d:
+            return aside == self.set_aside
+        if self.dealer_played is None:
+            # No trump discarded and the dealer's play unknown: the rule asks only that the
+            # discards be plain cards.
+            return all(c.suit not in (None, TarotSuit.T) for c in aside) and not any(
+                self.game.card_points(c) == 5  # type: ignore[union-attr]
+                for c in aside
+            )
+        dealt = position.hands[d] | self.dealer_played | aside  # type: ignore[operator]
+        return self.game.discard_error(dealt, sorted(aside)) is None  # type: ignore[union-attr]
+
     # -- counting and sampling -----------------------------------------------------------
 
-    def _dealer(self) -> _Deals:
+    def _dealer(self) -> _Deals | _Cases:
         if self._deals is None:
             rooms = tuple(r for _, r, _ in self._slots())
-            groups = [(cards, able) for _, cards, able in self._groups()]
-            object.__setattr__(self, "_deals", _Deals(rooms, groups))
+            if self.game.needs_dealer:  # type: ignore[union-attr]
+                deals: _Deals | _Cases = _Cases(
+                    [
+                        _Deals(rooms, [(c, a) for _, c, a in self._tarocchi_groups(case)])
+                        for case in self._discard_cases()
+                    ]
+                )
+            else:
+                deals = _Deals(rooms, [(cards, able) for _, cards, able in self._groups()])
+            object.__setattr__(self, "_deals", deals)
         return self._deals  # type: ignore[return-value]
+
+    def _discard_cases(self) -> list[str | None]:
+        """Piedicavallo tarocchi's disjoint cases of the discard rule for the unseen discards
+        (:class:`_TarocchiDiscards`): ``[None]`` when no trump was discarded or the viewer is
+        the dealer; else those of ``"no plain"`` and ``"no trump"`` that the dealer's played
+        cards allow."""
+        if self.view == self.dealer or not self.discarded_trumps:
+            return [None]
+        played = self.dealer_played
+        game = self.game
+        cases: list[str | None] = []
+        plain = [
+            c for c in played  # type: ignore[union-attr]
+            if c.suit not in (None, TarotSuit.T) and game.card_points(c) != 5  # type: ignore[union-attr]
+        ]  # fmt: skip
+        if not plain:
+            cases.append("no plain")
+        if not played.suit(TarotSuit.T):  # type: ignore[union-attr]
+            cases.append("no trump")
+        return cases
 
     def count_deals(self) -> int:
         """The number of deals of the unseen cards to the hidden hands (and the unseen
@@ -750,10 +1019,13 @@ class InformationSet:
             k += 1
         aside = self.set_aside
         if self.set_aside_hidden:
-            aside = aside | hidden[k]  # type: ignore[operator]
+            for cards in hidden[k:]:  # tarocchi's discarded trumps and plain cards apart
+                aside = aside | cards  # type: ignore[operator]
         extra: dict[str, Any] = {}
         if self.game.has_declarer:  # type: ignore[union-attr]
             extra = {"declarer": self.declarer, "set_aside": sorted(aside)}  # type: ignore[arg-type]
+        elif self.game.needs_dealer:  # type: ignore[union-attr]
+            extra = {"dealer": self.dealer, "set_aside": sorted(aside)}  # type: ignore[arg-type]
         # The points taken: as the cards won where they are known, else as points (and tricks).
         table: dict[str, Any] = (
             {"won": self.won}
@@ -791,6 +1063,14 @@ class InformationSet:
             d["discard"] = self.discard.text
         if self.stock:
             d["stock"] = self.stock
+        if self.game.needs_dealer:  # type: ignore[union-attr]
+            d["dealer"] = self.dealer
+            if self.view == self.dealer:
+                d["discards"] = self.set_aside.texts()  # type: ignore[union-attr]
+            else:
+                d["discarded_trumps"] = self.discarded_trumps
+                if self.dealer_played is not None:
+                    d["dealer_played"] = self.dealer_played.texts()  # type: ignore[union-attr]
         if self.game.has_declarer:  # type: ignore[union-attr]
             d["declarer"] = self.declarer
             d["set_aside"] = self.set_aside.texts()  # type: ignore[union-attr]
@@ -817,6 +1097,8 @@ class InformationSet:
                 marks.append("led")
             if s == self.declarer:
                 marks.append("declarer")
+            if s == self.dealer:
+                marks.append("dealer")
             tag = f"  ({', '.join(marks)})" if marks else ""
             held = (str(self.hand) or "-") if s == self.view else f"{self.sizes[s]} hidden cards"
             if s != self.view and self.held[s]:  # type: ignore[index]
@@ -830,6 +1112,13 @@ class InformationSet:
             lines.append(f"discard: {self.discard if self.discard else 'unseen'}")
         if self.stock:
             lines.append(f"stock: {self.stock} hidden cards")
+        if self.game.needs_dealer:  # type: ignore[union-attr]
+            if self.view == self.dealer:
+                lines.append(f"discards: {self.set_aside}")
+            else:
+                lines.append(f"discards: 2 unseen, {self.discarded_trumps} trump(s) announced")
+                if self.dealer_played is not None:
+                    lines.append(f"dealer played: {self.dealer_played or '-'}")
         if self.game.has_declarer:  # type: ignore[union-attr]
             hidden = f" and {self.set_aside_hidden} unseen" if self.set_aside_hidden else ""
             lines.append(f"set aside: {self.set_aside or '-'}{hidden}")
@@ -939,6 +1228,15 @@ class _Deals:
             return self._table[key]
         if i == self.suits:
             entry: tuple[int, list[Any]] = (0 if any(rooms) else 1, [])
+        elif i == self.suits - 1:
+            # The last group fills the room left exactly: one count vector at most (the same
+            # blocks as the loop below finds, without trying every vector).
+            k = len(self.suit_cards[i])
+            fits = sum(rooms) == k and all(
+                a or not r for r, a in zip(rooms, self.able[i], strict=True)
+            )
+            zero = tuple(0 for _ in rooms)
+            entry = (_multinomial(rooms), [(rooms, _multinomial(rooms), zero)]) if fits else (0, [])
         else:
             blocks = []
             total = 0
@@ -989,6 +1287,54 @@ class _Deals:
                     a -= sub
             rooms = after
         return [CardSet(h) for h in held]
+
+
+class _TarocchiDiscards:
+    """Why Piedicavallo tarocchi's unseen discards split into disjoint cases (a note; the code
+    is :meth:`InformationSet._discard_cases`, :meth:`InformationSet._tarocchi_groups` and
+    :class:`_Cases`).
+
+    The dealer's 17 cards are its 15 kept cards ``K`` (those it has played, ``dealer_played``,
+    and its hand now) and its two discards ``X``.  Call *plain* the suit cards below the king
+    (the only cards that are neither trumps nor worth 5, the Fool being worth 5).  The rule
+    (:meth:`Tarocchi.discard_error <ciapano.Tarocchi.discard_error>`): ``X`` holds no 5-point
+    card, and trumps only if the dealer could not do otherwise (``2 - #plain(K + X)`` trumps
+    are forced) or ``X`` holds every trump of ``K + X``.  With ``t`` trumps discarded (known):
+
+    - ``t = 0``: ``X`` is two plain cards; nothing is asked of ``K``.
+    - ``t = 1``: ``X`` is a trump 2..20 and a plain card; allowed if and only if
+      ``#plain(K + X) <= 1``, i.e. ``K`` holds no plain card, or ``K`` holds no trump.
+    - ``t = 2``: ``X`` is two trumps 2..20; allowed if and only if ``K`` holds no plain card
+      (none forced otherwise) or no trump.
+
+    The two conditions ``K`` without plain cards ("no plain") and ``K`` without trumps
+    ("no trump") never hold together: only the four kings and the Fool are neither, and ``K``
+    has 15 cards.  So for ``t >= 1`` the consistent deals are the disjoint union of those of
+    the two cases (a case is dropped when the dealer's played cards already break it), and each
+    case is a product constraint of the kind :class:`_Deals` counts: the dealer's hidden hand
+    may not take the trumps (or the plain cards), the discard slots take only trumps 2..20 and
+    plain cards.  The two discard slots, of ``t`` and ``2 - t`` cards, hold cards of disjoint
+    classes, so a pair of discards is one assignment (no double counting).  The count is the sum
+    of the cases' exact counts, and :class:`_Cases` numbers the deals case after case, a
+    bijection onto ``0 .. total - 1``: a uniform number is a uniform consistent deal, exactly.
+    """
+
+
+class _Cases:
+    """Disjoint sets of deals (:class:`_Deals`, one per case, the same slots) numbered one
+    after the other: ``total`` is the sum of their totals, and deal number ``r`` is deal
+    ``r - (the totals of the cases before)`` of the case it falls in."""
+
+    def __init__(self, cases: Sequence[_Deals]) -> None:
+        self.cases = list(cases)
+        self.total = sum(c.total for c in self.cases)
+
+    def unrank(self, number: int) -> list[CardSet]:
+        for case in self.cases:
+            if number < case.total:
+                return case.unrank(number)
+            number -= case.total
+        raise IndexError(number)  # pragma: no cover - numbers are drawn below the total
 
 
 def _randbelow(rng: np.random.Generator, n: int) -> int:

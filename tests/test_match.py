@@ -169,7 +169,6 @@ def test_a_seed_replays_the_match_and_a_fresh_one_is_given():
         ({"policies": "best"}, "policies[0]"),
         ({"game": "mattazza", "lowest_wins": True}, "lowest_wins"),
         ({"game": "tressette"}, "game"),
-        ({"game": "tarocchi", "policies": "pimc:4"}, "policies"),
     ],
 )
 def test_bad_options_name_the_field(kwargs, field):

@@ -321,9 +321,9 @@ def test_bad_input_exits_2_with_one_line(runner, tmp_path):
     assert "not a tarocchi card" in _line(
         runner, [_file(tmp_path, _history(discards=["10S", "0T"]))], solve_app
     )
-    # No views, no hand records yet: said in one line.
-    assert "not supported yet" in _line(runner, ["deal", "--game", "tarocchi", "--play", "pimc:5"])
-    assert "not supported yet" in _line(runner, ["sample", _file(tmp_path, _history())])
+    # A seat's view of a bad history is refused in one line too (tests/test_tarocchi_views.py
+    # has the views' own errors).
+    assert "5-point" in _line(runner, ["sample", _file(tmp_path, bad)])
 
 
 def test_random_deals(runner):
@@ -371,11 +371,15 @@ def test_hand_records_are_played_read_and_analysed(runner, tmp_path):
         pos = record.positions()[c.index]
         result = ciapano.solve(pos)
         assert (c.before, c.after) == (result.value, result[c.card])
-    # A seat's view is not supported yet: --samples says so in one line.
+    # Each card of the last two tricks scored from its player's view (PIMC, --samples).
     record_file = tmp_path / "hand.json"
     record_file.write_text(json.dumps(data), encoding="utf-8")
-    line = error_line(runner, ["analyse", str(record_file), "--from-trick", "14", "--samples", "4"])
-    assert "not supported yet" in line
+    out = runner.invoke(
+        app,
+        ["analyse", str(record_file), "--from-trick", "14", "--samples", "4", "--seed", "1",
+         "--workers", "1", "--json"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
     missing = {k: v for k, v in data.items() if k != "discards"}
     with pytest.raises(ciapano.RecordError, match="discards: is missing"):
         ciapano.records.record_from_dict(missing)
