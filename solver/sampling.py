@@ -42,6 +42,15 @@ run over such groups of interchangeable cards (a suit's cards are interchangeabl
 void rules out a whole suit), so the deals stay exactly uniform among those that fit
 everything the seat knows.
 
+Piedicavallo tarocchi adds trump voids (a seat that neither followed nor trumped holds no trump;
+the Fool shows nothing) and the dealer's two hidden discards: never a 5-point card, the
+announced number of trumps, and the discard rule, which ties them to the dealer's kept cards.
+The unseen cards are then grouped by suit and by worth (5-point cards apart, the Fool alone),
+the hidden discards are two places (the discarded trumps, the discarded suit cards below the
+king) that take only their kind, and the rule splits the deals into two disjoint cases, each
+counted as above and numbered one after the other (:class:`_TarocchiDiscards` has the proof):
+the deals stay exactly uniform among those that fit everything the seat knows.
+
 An information set for which no deal exists (voids that the unseen cards cannot satisfy, sizes
 that do not add up) raises :class:`~ciapano.InformationSetError` when it is built, naming what
 is inconsistent; sampling never searches and never hangs.
