@@ -11,6 +11,7 @@ else.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 import ciapano
 from ciapano import engine
+from ciapano.dealing import random_deal
 from ciapano.reference import reference_value
 from strategies import kifameno_positions
 
@@ -126,3 +128,69 @@ def test_the_engine_refuses_a_stock_it_cannot_hold():
         engine.engine_for("ciapano").Search(
             2, [1, 2], 0, [], [0, 0], points, masks, scoring, 1, stock=[4, 5]
         )
+
+
+def _layout(groups: list[int], points: list[int], hands: list[int]) -> tuple:
+    """What a relative key must tell apart, written plainly: each suit's cards in play from the
+    lowest up, as (holder, points)."""
+    return tuple(
+        tuple(
+            (seat, points[card])
+            for card in range(64)
+            if mask >> card & 1
+            for seat, hand in enumerate(hands)
+            if hand >> card & 1
+        )
+        for mask in groups
+    )
+
+
+def _same_layout_other_cards(groups, points, hands, rng):
+    """Hands of the same layout (_layout) on other cards: each suit's cards in play replaced,
+    in order, by a random set of the suit's cards with the same points from the lowest up."""
+    out = [0] * len(hands)
+    for mask in groups:
+        suit = [c for c in range(64) if mask >> c & 1]
+        held = [(c, s) for c in suit for s, h in enumerate(hands) if h >> c & 1]
+        wanted = [points[c] for c, _ in held]
+        choices = [
+            combo
+            for combo in itertools.combinations(suit, len(held))
+            if [points[c] for c in combo] == wanted
+        ]
+        for new, (_, seat) in zip(rng.choice(choices), held, strict=True):
+            out[seat] |= 1 << new
+    return out
+
+
+@pytest.mark.parametrize("removed", ["4C", "4D"])
+def test_three_player_relative_keys_tell_exactly_the_layouts_apart(removed):
+    # Once the stock is drawn, a 3-player trick start's key is a number ranked from its layout
+    # (ext/kifameno/game.pxd, own_key): the same layout on other cards must give the same key,
+    # and two layouts never one key, whatever the cards in play (3 to 30: the deal's whole
+    # range).  Many small positions, where the ranks of different numbers of cards would meet
+    # if the key did not keep them apart, and positions of one or two suits, whose ranks are
+    # the least of their number of cards.
+    game = ciapano.Kifameno(players=3, removed=removed)
+    search = engine.open_search(random_deal(seed=1, game=game), 1)
+    groups = engine.core_groups(game)
+    points = list(game.points_by_index)
+    cards = [c for m in groups for c in range(64) if m >> c & 1]
+    rng = random.Random(removed)
+    seen: dict[int, tuple] = {}
+    for i in range(4000):
+        h = 1 + i % 3 if i % 2 else rng.randrange(1, 11)
+        pool = cards
+        if i % 3 == 0:
+            few = rng.sample(groups, rng.randrange(1, 3))
+            pool = [c for c in cards if any(m >> c & 1 for m in few)]
+            h = min(h, len(pool) // 3)
+        chosen = rng.sample(pool, 3 * h)
+        hands = [sum(1 << c for c in chosen[s * h : (s + 1) * h]) for s in range(3)]
+        key = search.trick_start_key(hands)
+        assert key >> 63 == 1, "not a relative key"
+        layout = _layout(groups, points, hands)
+        assert seen.setdefault(key, layout) == layout, f"two layouts share the key {key:#x}"
+        other = _same_layout_other_cards(groups, points, hands, rng)
+        assert search.trick_start_key(other) == key
+    assert len(seen) > 3000

@@ -17,7 +17,7 @@ from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLO
 from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, canon_fits, long_cards, set_digits, set_canon, tt_key,
                     owner_key,
                     pool_release)
-from search cimport search
+from search cimport search, position_key
 from maxn cimport (MaxnTable, maxn_table_init, maxn_table_free, maxn_search, CONCEPT_MAXN, CONCEPT_MAXN_FOR,
                   CONCEPT_BEST)
 from game_search cimport root_window, game_table_init, game_table_free, game_table_clear
@@ -364,6 +364,26 @@ cdef class Search:
             raise ValueError(f"out: {out:#x} holds cards not held at the root")
         s.out = out
         return owner_key(&self.c, &s) if owners else tt_key(&self.c, &s)
+
+    def trick_start_key(self, hands):
+        """The main search's table key (``search.position_key``: the game's own, else the
+        cards held with the points part) of a trick start where each seat holds ``hands[i]`` (a
+        mask of the core's cards) and no other card is in play; for tests of the keys (Kifameno's
+        relative keys once its stock is drawn).  The rest of the state is the root's.
+
+        :raises ValueError: for a hand that is not one per seat.
+        """
+        cdef State s = self.root
+        cdef int i
+        if len(hands) != self.c.g.n:
+            raise ValueError(f"hands: {len(hands)} hands for {self.c.g.n} seats")
+        s.count = 0
+        s.trick_mask = 0
+        s.out = 0
+        for i in range(self.c.g.n):
+            s.hand[i] = hands[i]
+            s.out |= s.hand[i]
+        return position_key(&self.c, &s)
 
     @property
     def tt_stats(self):

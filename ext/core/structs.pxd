@@ -67,9 +67,6 @@ cdef struct Game:
     u64 banned_lead             # cards that may not be led to the first trick (the coins) ...
     u64 banned_discard          # ... nor discarded to it (the Pita), unless nothing else is held
     int deal_cards              # cards of a deal: a position holding them all is in its first trick
-    signed char canon_next[176] # Kifameno's relative keys: [(suit * 11 + place) * 4 + point code],
-                                # the least place >= place of a card of that code (kifameno/game.pxd)
-    unsigned int binom[441]     # ... and the binomial coefficients C(a, b) at [21 * a + b], a <= 20
     # Kifameno (ext/kifameno/game.pxd): the deal's stock, top card first; the cards not yet
     # drawn are its last (popcount of State.out & ~ every hand) entries (tricks.draw_from_stock)
     signed char stock[MAX_CARDS]
@@ -85,6 +82,18 @@ cdef struct Game:
     int fool
     int dealer
     u64 value_mask[8]           # ... and the cards of each number of points (0 to 7)
+    # Kifameno's relative keys (ext/kifameno/game.pxd, own_key), last: large and read only there
+    signed char canon_next[176] # [(suit * 11 + place) * 4 + point code]: the least place >= place
+                                # of a card of that code (2 players)
+    unsigned int binom[961]     # the binomial coefficients C(a, b) at [31 * a + b], a <= 30
+    unsigned short seq_index[4096]  # 3 players: [suit * 1024 + cards in play of the suit, from
+                                # its lowest place]: the rank of their sequence of point codes
+                                # among the suit's sequences of as many cards
+    unsigned short seq_count[44]    # [suit * 11 + n]: the suit's sequences of n cards
+    u64 seq_ways[205]           # [suit * 41 + k]: the ways to give the suits from this one on k
+                                # cards in play (sequences of each), the product over suits
+    u64 key_base[41]            # [k]: the keys of fewer cards in play than k
+    int relative_max            # the most cards in play that a relative key holds
 
 cdef struct State:
     u64 hand[MAX_SEATS]

@@ -58,16 +58,16 @@ cdef enum:
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
     DRAWS_SHIFT = 40            # the rounds' drawers sit above the cards' 40 bits (points_key)
     MAX_ROUNDS = 10             # rounds of draws the key holds: 2 bits each in bits 40..59
-    RELATIVE_MAX_2 = 20         # cards in play at most for a relative key (own_key): 2 players,
-    RELATIVE_MAX_3 = 15         # 3 players (C(15, 5) * C(10, 5) < 2**23 codes of the holders)
+    RELATIVE_MAX_2 = 20         # cards in play at most for a relative key (own_key): 2 players
+                                # (3 players: Game.relative_max, set_scoring)
 
 cdef inline u64 subset_rank(const Game* g, u64 m) noexcept nogil:
     # The rank of the set m of places among the sets of as many places (the combinatorial number
-    # system: the i-th lowest place j adds C(j, i + 1)); places below 21.
+    # system: the i-th lowest place j adds C(j, i + 1)); places below 31.
     cdef u64 r = 0
     cdef int i = 0
     while m:
-        r += g.binom[21 * lowest_bit(m) + i + 1]
+        r += g.binom[31 * lowest_bit(m) + i + 1]
         m &= m - 1
         i += 1
     return r
@@ -80,24 +80,29 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # the same sequence of (holder, card points) are the same game: every trick goes the same
     # way with the same points, whatever cards were played before.  The deal's relative keys
     # cannot serve (their tables name each card by the seat the deal gave it to), so the key is
-    # made here: each suit's cards in play, lowest first, are renamed to the least places of
-    # the suit with the same points in the same order (the least embedding of the sequence of
-    # points, found greedily from the lowest place: Game.canon_next), which gives a mask of at
-    # most 40 bits that the sequence of points alone decides; above it (bits 40..62) the holders
-    # of the renamed cards in that order: with 2 players the places of seat 0's cards (20 bits
-    # for 20 cards), with 3 the rank of seat 0's places among the k cards times the ways to
-    # place seat 1's among the others, plus the rank of seat 1's (the hands being of equal
-    # size at a trick start, C(15, 5) * C(10, 5) = 756,756 codes with 15 cards); bit 63 set
-    # tells these keys from the others (the cards and the rounds' drawers: bits 0..59).  The
-    # stored best card is (suit, place from the top) (Ctx.relative_best), which names the same
-    # card in every position of a key.  False where no relative key is made: the stock not yet
-    # drawn, too many cards, or relative keys off.
+    # made here, from each suit's sequence of point codes (its cards in play, lowest first) and
+    # the holders of the cards in that order (suit by suit); bit 63 set tells these keys from
+    # the others (the cards and the rounds' drawers: bits 0..59).
+    # - 2 players: each suit's cards renamed to the least places of the suit with the same
+    #   points in the same order (the least embedding of the sequence, found greedily from the
+    #   lowest place: Game.canon_next), a mask of at most 40 bits; above it (bits 40..59) the
+    #   places of seat 0's cards (20 cards at most).
+    # - 3 players: a number, exactly: the keys of fewer cards first (Game.key_base), then the
+    #   rank of the suits' sequences among those of as many cards (each suit's by
+    #   Game.seq_index, in mixed radix over Game.seq_ways) times the ways to place the holders,
+    #   plus their rank: seat 0's places among the k cards (the hands being of equal size h at
+    #   a trick start: C(k, h) sets) times C(k - h, h), plus seat 1's among the others.  With
+    #   30 cards in play 532,940 sequences of suits times 5.5 * 10**12 placings: 2**61.4
+    #   (set_scoring checks that every key fits 63 bits).
+    # The stored best card is (suit, place from the top) (Ctx.relative_best), which names the
+    # same card in every position of a key.  False where no relative key is made: the stock
+    # not yet drawn, too many cards, or relative keys off.
     cdef const Game* g = &c.g
     cdef int n = g.n
     cdef int k = popcount64(s.out)
-    cdef int su, low, place, card, j = 0, rest = 0
-    cdef u64 m, mask = 0, holders, seq0 = 0, seq1 = 0
-    if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else RELATIVE_MAX_3):
+    cdef int su, low, place, card, h, left, i, j = 0, rest = 0
+    cdef u64 m, mask = 0, holders, seq0 = 0, seq1 = 0, rank = 0
+    if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
         return False
     if n > 3 or stock_left(g, s) != 0:
         return False
@@ -108,9 +113,10 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
         while m:
             card = lowest_bit(m)
             m &= m - 1
-            place = g.canon_next[(su * 11 + place) * 4 + g.pcode[card]]
-            mask |= bit(low + place)
-            place += 1
+            if n == 2:
+                place = g.canon_next[(su * 11 + place) * 4 + g.pcode[card]]
+                mask |= bit(low + place)
+                place += 1
             if s.hand[0] & bit(card):
                 seq0 |= bit(j)
             else:
@@ -119,11 +125,25 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
                 rest += 1
             j += 1
     if n == 2:
-        holders = seq0
-    else:
-        holders = subset_rank(g, seq0) * g.binom[21 * rest + popcount64(seq1)] + subset_rank(g, seq1)
-    key[0] = mask | (holders << DRAWS_SHIFT) | ((<u64>1) << 63)
+        key[0] = mask | (seq0 << DRAWS_SHIFT) | ((<u64>1) << 63)
+        return True
+    # The suits' sequences in mixed radix: before suit su's, every way with fewer of its cards.
+    left = k
+    for su in range(g.n_suits):
+        m = (s.out & g.suit_mask[su]) >> lowest_bit(g.suit_mask[su])
+        j = popcount64(m)
+        for i in range(j):
+            rank += g.seq_count[su * 11 + i] * g.seq_ways[(su + 1) * 41 + left - i]
+        rank += g.seq_index[su * 1024 + m] * g.seq_ways[(su + 1) * 41 + left - j]
+        left -= j
+    h = k // 3
+    if popcount64(s.hand[0]) != h or popcount64(s.hand[1]) != h:
+        return False                    # (hands of unequal sizes: never at a trick start)
+    holders = subset_rank(g, seq0) * g.binom[31 * rest + h] + subset_rank(g, seq1)
+    key[0] = (g.key_base[k] + rank * (g.binom[31 * k + h] * <u64>g.binom[31 * rest + h]) + holders) | \
+        ((<u64>1) << 63)
     return True
+
 cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # At the start of a trick: for each round r of draws made so far, 2 bits at 40 + 2r: 0 if
     # its cards have all been played, else 1 + the seat that drew its first card (the trick's
@@ -154,6 +174,55 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
     # cards) only once the stock is drawn; its other steps rest on the points alone.
     return mid_trick_bound_with(g, s, P, alpha, beta, stock_left(g, s) == 0)
 
+cdef inline int set_sequences(Game* g) except -1:
+    # The tables of the 3-player relative keys (own_key): each suit's sequences of point codes
+    # ranked by length (seq_index, seq_count), the ways to give the suits k cards in play
+    # (seq_ways), each count of cards' first key (key_base), and the most cards whose keys all
+    # fit 63 bits (relative_max; 30, every position once a 39- or 40-card deck's stock is drawn).
+    cdef int su, m, k, j, h, low, card
+    for su in range(4):
+        seen = {}
+        for j in range(11):
+            g.seq_count[su * 11 + j] = 0
+        g.seq_count[su * 11] = 1        # (a suit beyond the deck's: only the empty sequence)
+        low = lowest_bit(g.suit_mask[su]) if su < g.n_suits else 0
+        for m in range(1024):
+            g.seq_index[su * 1024 + m] = 0
+            if su >= g.n_suits or (<u64>m << low) & ~g.suit_mask[su]:
+                continue
+            seq = []
+            for card in range(10):
+                if m >> card & 1:
+                    seq.append(g.pcode[low + card])
+            seq = tuple(seq)
+            if len(seq) == 0:
+                continue                # (the empty sequence: rank 0 of 1)
+            if seq not in seen:
+                seen[seq] = g.seq_count[su * 11 + len(seq)]
+                g.seq_count[su * 11 + len(seq)] += 1
+            g.seq_index[su * 1024 + m] = seen[seq]
+    for k in range(41):
+        g.seq_ways[4 * 41 + k] = 1 if k == 0 else 0
+    for su in range(3, -1, -1):
+        for k in range(41):
+            ways = 0
+            for j in range(min(k, 10) + 1):
+                ways += <object>g.seq_count[su * 11 + j] * <object>g.seq_ways[(su + 1) * 41 + k - j]
+            if ways >= 2 ** 63:
+                raise ValueError("suit_masks: too many ways to hold the cards for the relative keys")
+            g.seq_ways[su * 41 + k] = ways
+    total = 0
+    g.relative_max = 0
+    for k in range(41):
+        g.key_base[k] = total if total < 2 ** 63 else 0
+        if k % 3 or k > 30:
+            continue
+        h = k // 3
+        total += <object>g.seq_ways[k] * <object>g.binom[31 * k + h] * <object>g.binom[31 * (k - h) + h]
+        if total < 2 ** 63:
+            g.relative_max = k
+    return 0
+
 cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # Ciapanò's parameters (scoring.set_units), and what the key of the draws needs: a deck in
     # 40 bits, and with a stock (Game.stock, set before) at most 3 players and MAX_ROUNDS rounds.
@@ -162,14 +231,14 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     cdef int su
     cdef int place, code, low, best, a, b
     set_units(c, scoring)
-    for a in range(21):
-        for b in range(21):
+    for a in range(31):
+        for b in range(31):
             if b > a:
-                g.binom[21 * a + b] = 0
+                g.binom[31 * a + b] = 0
             elif b == 0 or b == a:
-                g.binom[21 * a + b] = 1
+                g.binom[31 * a + b] = 1
             else:
-                g.binom[21 * a + b] = g.binom[21 * (a - 1) + b - 1] + g.binom[21 * (a - 1) + b]
+                g.binom[31 * a + b] = g.binom[31 * (a - 1) + b - 1] + g.binom[31 * (a - 1) + b]
     if g.n_suits > 4 or g.n_pcodes > 4:
         raise ValueError("suit_masks: at most 4 suits of 4 point values each (own_key)")
     for su in range(g.n_suits):
@@ -188,6 +257,7 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
                         best = card - low
                         break
                 g.canon_next[(su * 11 + place) * 4 + code] = best
+    set_sequences(g)
     if g.stock_len and (g.n > 3 or g.stock_len // g.n > MAX_ROUNDS):
         raise ValueError(f"stock: {g.stock_len} cards for {g.n} seats do not fit the key "
                          f"(3 seats and {MAX_ROUNDS} rounds at most)")
