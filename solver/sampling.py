@@ -407,6 +407,16 @@ class InformationSet:
                     f"{t} given, but the dealer's discards {self.set_aside} hold {known} trump(s)",
                 )
             object.__setattr__(self, "discarded_trumps", known)
+            plain = [
+                c for c in self.hand  # type: ignore[union-attr]
+                if c.suit not in (None, TarotSuit.T) and game.card_points(c) != 5  # type: ignore[union-attr]
+            ]  # fmt: skip
+            if known and plain and self.hand.suit(TarotSuit.T):  # type: ignore[union-attr]
+                raise InformationSetError(
+                    "discards",
+                    f"{self.set_aside} holds {known} trump(s), but the dealer keeps trumps and "
+                    f"{plain[0]}: it could have discarded a card other than a trump",
+                )
             if self.dealer_played is not None:
                 raise InformationSetError(
                     "dealer_played", "given, but the viewer is the dealer: it knows its discards"

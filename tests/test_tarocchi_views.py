@@ -485,6 +485,15 @@ def test_bad_views_exit_2_naming_the_field(runner, tmp_path):
     king = next(c for c in dealer_info.unseen if _five(c))
     bad_discard = {**dealer_view, "discards": [king.text, dealer_view["discards"][1]]}
     assert f"discards: {king.text} is a 5-point card" in line(bad_discard)
+    # The dealer's own view with a trump discarded while it keeps trumps and a plain card.
+    early = _view(*_history(2), 0, 3).to_dict()
+    low = next(c for c in early["hands"][3] if c.endswith("T") and c not in ("1T", "21T"))
+    plain = next(c for c in early["hands"][3] if _plain(TAROCCHI_62.card_type(c)))
+    hand = [c for c in early["hands"][3] if c != low] + [early["discards"][0]]
+    hands = [*early["hands"][:3], hand]
+    swapped = {**early, "discards": [low, early["discards"][1]], "hands": hands}
+    assert any(c.endswith("T") for c in hand) and plain in hand
+    assert "discards: " in (message := line(swapped)) and "could have discarded" in message
     # The dealer's discards shown to another seat.
     assert "discards" in line({**good, "discards": dealer_view["discards"]})
     # A trump void in a game without trumps.
