@@ -1,4 +1,5 @@
-"""pytest-benchmark timings of the solver (run: ``pytest bench --benchmark-only``).
+"""pytest-benchmark timings of the solver (run: ``pytest bench --benchmark-only -n 0``: in one
+process, as timings need).
 
 Not part of the test suite: speed is measured here, never asserted.  The node count of each
 solve is attached to the benchmark's ``extra_info``.
