@@ -461,7 +461,11 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         seat = int(key)
         if seat >= pos.players:
             raise PositionError(f"voids.{key}", f"{seat} is not a seat of {pos.players} players")
-        voids.append((seat, [parse_suit(f"voids.{key}", x) for x in suits]))
+        parsed = [parse_suit(f"voids.{key}", x) for x in suits]
+        for suit in parsed:
+            if suit not in game.deck.suits:
+                raise PositionError(f"voids.{key}", f"{suit.name!r} is not a suit of {game.title}")
+        voids.append((seat, parsed))
     check_voids(pos.hands, voids, PositionError)
     return pos
 

@@ -500,3 +500,12 @@ def test_bad_views_exit_2_naming_the_field(runner, tmp_path):
     ciapano_view = json.loads((ROOT / "positions" / "view4_midhand.json").read_text("utf-8"))
     ciapano_view["voids"] = {"1": ["T"]}
     assert "voids.1" in line(ciapano_view)
+
+
+def test_a_trump_void_is_refused_in_a_game_without_trumps():
+    data = json.loads((ROOT / "positions" / "endgame4_midtrick.json").read_text("utf-8"))
+    data.pop("expected", None)
+    data["voids"] = {"1": ["T"]}
+    with pytest.raises(ciapano.PositionError) as e:
+        ciapano.from_dict(data)
+    assert e.value.field == "voids.1"
