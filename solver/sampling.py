@@ -1411,8 +1411,9 @@ def sample_deals(
     view: int | None = None,
 ) -> list[Position]:
     """``n`` deals of the unseen cards drawn independently and **exactly uniformly** among all
-    the deals consistent with the information set (hand sizes and voids respected, nothing else
-    assumed), each as an open :class:`Position`.
+    the deals consistent with the information set (hand sizes and voids respected; in
+    Piedicavallo tarocchi also the announced number of discarded trumps and the discard rule;
+    nothing else assumed), each as an open :class:`Position`.
 
     :param view_position: an :class:`InformationSet`, or an open :class:`Position` seen by
         ``view`` (default the seat to move; only the current trick's voids are then known).
