@@ -92,6 +92,8 @@ cdef struct Game:
     unsigned short seq_count[44]    # [suit * 11 + n]: the suit's sequences of n cards
     u64 seq_ways[205]           # [suit * 41 + k]: the ways to give the suits from this one on k
                                 # cards in play (sequences of each), the product over suits
+    u64 seq_before[1804]        # [(suit * 11 + n) * 41 + k]: the ways to give the suits from
+                                # this one k cards with fewer than n of this suit's
     u64 key_base[41]            # [k]: the keys of fewer cards in play than k
     int relative_max            # the most cards in play that a relative key holds
 

@@ -100,47 +100,60 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     cdef const Game* g = &c.g
     cdef int n = g.n
     cdef int k = popcount64(s.out)
-    cdef int su, low, place, card, h, left, i, j = 0, rest = 0
-    cdef u64 m, mask = 0, holders, seq0 = 0, seq1 = 0, rank = 0
+    cdef int su, low, place, card, h, left, i, j = 0
+    cdef u64 m, mask = 0, holders, seq0 = 0, rank = 0
     if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
         return False
     if n > 3 or stock_left(g, s) != 0:
         return False
-    for su in range(g.n_suits):
-        m = s.out & g.suit_mask[su]
-        low = lowest_bit(g.suit_mask[su])
-        place = 0
-        while m:
-            card = lowest_bit(m)
-            m &= m - 1
-            if n == 2:
+    if n == 2:
+        for su in range(g.n_suits):
+            m = s.out & g.suit_mask[su]
+            low = lowest_bit(g.suit_mask[su])
+            place = 0
+            while m:
+                card = lowest_bit(m)
+                m &= m - 1
                 place = g.canon_next[(su * 11 + place) * 4 + g.pcode[card]]
                 mask |= bit(low + place)
                 place += 1
-            if s.hand[0] & bit(card):
-                seq0 |= bit(j)
-            else:
-                if s.hand[1] & bit(card):
-                    seq1 |= bit(rest)
-                rest += 1
-            j += 1
-    if n == 2:
+                if s.hand[0] & bit(card):
+                    seq0 |= bit(j)
+                j += 1
         key[0] = mask | (seq0 << DRAWS_SHIFT) | ((<u64>1) << 63)
         return True
-    # The suits' sequences in mixed radix: before suit su's, every way with fewer of its cards.
+    h = k // 3
+    if popcount64(s.hand[0]) != h or popcount64(s.hand[1]) != h:
+        return False                    # (hands of unequal sizes: never at a trick start)
+    # The suits' sequences in mixed radix (Game.seq_before: every way with fewer of the suit's
+    # cards comes before).
     left = k
     for su in range(g.n_suits):
         m = (s.out & g.suit_mask[su]) >> lowest_bit(g.suit_mask[su])
         j = popcount64(m)
-        for i in range(j):
-            rank += g.seq_count[su * 11 + i] * g.seq_ways[(su + 1) * 41 + left - i]
-        rank += g.seq_index[su * 1024 + m] * g.seq_ways[(su + 1) * 41 + left - j]
+        rank += g.seq_before[(su * 11 + j) * 41 + left] + \
+            g.seq_index[su * 1024 + m] * g.seq_ways[(su + 1) * 41 + left - j]
         left -= j
-    h = k // 3
-    if popcount64(s.hand[0]) != h or popcount64(s.hand[1]) != h:
-        return False                    # (hands of unequal sizes: never at a trick start)
-    holders = subset_rank(g, seq0) * g.binom[31 * rest + h] + subset_rank(g, seq1)
-    key[0] = (g.key_base[k] + rank * (g.binom[31 * k + h] * <u64>g.binom[31 * rest + h]) + holders) | \
+    # The holders: the places of seat 0's cards among the k (suit by suit, lowest first: the
+    # order of the bits), then of seat 1's among the others, each ranked as a set (the
+    # combinatorial number system: the i-th lowest place p adds C(p, i + 1)).
+    holders = 0
+    m = s.hand[0]
+    i = 0
+    while m:
+        card = lowest_bit(m)
+        m &= m - 1
+        holders += g.binom[31 * popcount64(s.out & (bit(card) - 1)) + i + 1]
+        i += 1
+    holders *= g.binom[31 * (k - h) + h]
+    m = s.hand[1]
+    i = 0
+    while m:
+        card = lowest_bit(m)
+        m &= m - 1
+        holders += g.binom[31 * popcount64(s.out & ~s.hand[0] & (bit(card) - 1)) + i + 1]
+        i += 1
+    key[0] = (g.key_base[k] + rank * (g.binom[31 * k + h] * <u64>g.binom[31 * (k - h) + h]) + holders) | \
         ((<u64>1) << 63)
     return True
 
@@ -175,42 +188,52 @@ cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha,
     return mid_trick_bound_with(g, s, P, alpha, beta, stock_left(g, s) == 0)
 
 cdef inline int set_sequences(Game* g) except -1:
-    # The tables of the 3-player relative keys (own_key): each suit's sequences of point codes
-    # ranked by length (seq_index, seq_count), the ways to give the suits k cards in play
-    # (seq_ways), each count of cards' first key (key_base), and the most cards whose keys all
-    # fit 63 bits (relative_max; 30, every position once a 39- or 40-card deck's stock is drawn).
-    cdef int su, m, k, j, h, low, card
+    # The tables of the 3-player relative keys (own_key), after canon_next: each suit's
+    # sequences of point codes ranked by length (seq_index, seq_count: a sequence's least
+    # embedding in the suit, canon_next's, is its representative, numbered as the subsets are
+    # met in increasing order, which meets a representative no later than the subsets it
+    # stands for), the ways to give the suits k cards in play (seq_ways) and those with fewer
+    # than n of a suit's (seq_before), each count of cards' first key (key_base), and the most
+    # cards whose keys all fit 63 bits (relative_max; 30, every position once a 39- or 40-card
+    # deck's stock is drawn).
+    cdef int su, m, k, j, h, low, card, place, rep
+    cdef int first[1024]
+    cdef u64 ways
     for su in range(4):
-        seen = {}
         for j in range(11):
             g.seq_count[su * 11 + j] = 0
-        g.seq_count[su * 11] = 1        # (a suit beyond the deck's: only the empty sequence)
-        low = lowest_bit(g.suit_mask[su]) if su < g.n_suits else 0
         for m in range(1024):
             g.seq_index[su * 1024 + m] = 0
-            if su >= g.n_suits or (<u64>m << low) & ~g.suit_mask[su]:
+        if su >= g.n_suits:
+            g.seq_count[su * 11] = 1            # (a suit beyond the deck's: the empty sequence)
+            continue
+        low = lowest_bit(g.suit_mask[su])
+        for m in range(1024):
+            if (<u64>m << low) & ~g.suit_mask[su]:
                 continue
-            seq = []
+            rep = 0
+            place = 0
             for card in range(10):
                 if m >> card & 1:
-                    seq.append(g.pcode[low + card])
-            seq = tuple(seq)
-            if len(seq) == 0:
-                continue                # (the empty sequence: rank 0 of 1)
-            if seq not in seen:
-                seen[seq] = g.seq_count[su * 11 + len(seq)]
-                g.seq_count[su * 11 + len(seq)] += 1
-            g.seq_index[su * 1024 + m] = seen[seq]
+                    place = g.canon_next[(su * 11 + place) * 4 + g.pcode[low + card]]
+                    rep |= 1 << place
+                    place += 1
+            if rep == m:
+                first[m] = g.seq_count[su * 11 + popcount64(m)]
+                g.seq_count[su * 11 + popcount64(m)] += 1
+            g.seq_index[su * 1024 + m] = first[rep]
     for k in range(41):
         g.seq_ways[4 * 41 + k] = 1 if k == 0 else 0
     for su in range(3, -1, -1):
         for k in range(41):
             ways = 0
-            for j in range(min(k, 10) + 1):
-                ways += <object>g.seq_count[su * 11 + j] * <object>g.seq_ways[(su + 1) * 41 + k - j]
-            if ways >= 2 ** 63:
-                raise ValueError("suit_masks: too many ways to hold the cards for the relative keys")
-            g.seq_ways[su * 41 + k] = ways
+            for j in range(11):
+                if k - j >= 0:
+                    g.seq_before[(su * 11 + j) * 41 + k] = ways
+                    ways += g.seq_count[su * 11 + j] * g.seq_ways[(su + 1) * 41 + k - j]
+                else:
+                    g.seq_before[(su * 11 + j) * 41 + k] = ways
+            g.seq_ways[su * 41 + k] = ways      # (at most 40 cards of 4 suits: below 2**30)
     total = 0
     g.relative_max = 0
     for k in range(41):
