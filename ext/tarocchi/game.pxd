@@ -24,14 +24,15 @@
 #   and equal points are alike in every rule: following, trumping (a trump against a trump
 #   compares by rank alone, against any other card it wins), and the Fool is a group of its
 #   own.  So swapping them maps every line to one with the same tricks and points.
-# - table keys on the cards still held (not relative ranks: six groups, 21 trumps, which the
-#   relative key's packing does not hold, ttable.relative_fits); the points taken as an
-#   offset once both partnerships have won a trick (score_key).
+# - table keys on relative ranks (ttable.pxd): the plain suits by the canon tables, the trumps
+#   and the Fool by ttable.long_suits_key; the points taken as an offset once both partnerships
+#   have won a trick (score_key).
 # - cheap bounds (cheap_bounds below): the points taken and still to take, with the no-trick
-#   rule.
+#   rule, and each side's sure points (top trumps, quick tricks, the Fool).
+# - quasi-equivalent and dominated cards (run_known below, GAME_QUASI): proved there.
 # - the move order (order_score below): only an order.
-# - NOT the quasi-equivalent cards, the sub-games or the bounds inside a trick (not proved for
-#   this game): GAME_QUASI 0, GAME_SUBGAMES 0 (game_search.pxd).
+# - NOT the sub-games or the bounds inside a trick (not proved for this game): GAME_SUBGAMES 0
+#   (game_search.pxd); nor partition search (tried: more nodes, docs/search-experiments.md).
 from structs cimport u64, Ctx, Game, State
 from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from tricks cimport seat_at, places_after, to_move
