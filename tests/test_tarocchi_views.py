@@ -67,15 +67,21 @@ def _plain_voids(dealer: int, play) -> list[set]:
     next card sets it); neither following nor trumping also shows no trump; the Fool shows
     nothing."""
     voids: list[set] = [set() for _ in range(4)]
-    seat = (dealer + 1) % 4
-    trick: list = []
-    leader = seat
-    for card in play:
+    for card, seat, trick in _walk(play, (dealer + 1) % 4):
         led = _led(trick)
         if led is not None and card is not FOOL and card.suit != led.suit:
             voids[seat].add(led.suit)
             if card.suit is not T:
                 voids[seat].add(T)
+    return voids
+
+
+def _walk(play, leader: int):
+    """Each card of ``play`` with the seat that played it and the cards before it in its trick,
+    the first trick led by ``leader``."""
+    seat, trick = leader, []
+    for card in play:
+        yield card, seat, list(trick)
         trick.append(card)
         if len(trick) == 4:
             leader = GAME.trick_winner(trick, leader)
@@ -83,7 +89,6 @@ def _plain_voids(dealer: int, play) -> list[set]:
             seat = leader
         else:
             seat = (seat + 1) % 4
-    return voids
 
 
 def _history(seed: int, trumps: int | None = None, kept: str = "no plain"):
@@ -166,17 +171,9 @@ def _hands_fit(hands, aside, truth, discards, facts, view) -> bool:
 
 def _seat_of(play, i: int) -> int:
     """The seat that played card ``i`` (dealer 3: seat 0 leads)."""
-    seat, leader, trick = 0, 0, []
-    for j, card in enumerate(play):
+    for j, (_, seat, _) in enumerate(_walk(play, 0)):
         if j == i:
             return seat
-        trick.append(card)
-        if len(trick) == 4:
-            leader = GAME.trick_winner(trick, leader)
-            trick = []
-            seat = leader
-        else:
-            seat = (seat + 1) % 4
     raise IndexError(i)
 
 
