@@ -61,14 +61,15 @@ cdef enum:
     RELATIVE_MAX_2 = 20         # cards in play at most for a relative key (own_key): 2 players
                                 # (3 players: Game.relative_max, set_scoring)
 
-cdef inline u64 subset_rank(const Game* g, u64 m) noexcept nogil:
-    # The rank of the set m of places among the sets of as many places (the combinatorial number
-    # system: the i-th lowest place j adds C(j, i + 1)); places below 31.
+cdef inline u64 places_rank(const Game* g, u64 cards, u64 among) noexcept nogil:
+    # The rank of the places of `cards` among the cards `among` (their positions in the order of
+    # the bits) among the sets of as many places: the combinatorial number system, the i-th
+    # lowest place p adding C(p, i + 1); places below 31.
     cdef u64 r = 0
     cdef int i = 0
-    while m:
-        r += g.binom[31 * lowest_bit(m) + i + 1]
-        m &= m - 1
+    while cards:
+        r += g.binom[31 * popcount64(among & (bit(lowest_bit(cards)) - 1)) + i + 1]
+        cards &= cards - 1
         i += 1
     return r
 
@@ -100,7 +101,7 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     cdef const Game* g = &c.g
     cdef int n = g.n
     cdef int k = popcount64(s.out)
-    cdef int su, low, place, card, h, left, i, j = 0
+    cdef int su, low, place, card, h, left, j = 0
     cdef u64 m, mask = 0, holders, seq0 = 0, rank = 0
     if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
         return False
@@ -135,24 +136,9 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
             g.seq_index[su * 1024 + m] * g.seq_ways[(su + 1) * 41 + left - j]
         left -= j
     # The holders: the places of seat 0's cards among the k (suit by suit, lowest first: the
-    # order of the bits), then of seat 1's among the others, each ranked as a set (the
-    # combinatorial number system: the i-th lowest place p adds C(p, i + 1)).
-    holders = 0
-    m = s.hand[0]
-    i = 0
-    while m:
-        card = lowest_bit(m)
-        m &= m - 1
-        holders += g.binom[31 * popcount64(s.out & (bit(card) - 1)) + i + 1]
-        i += 1
-    holders *= g.binom[31 * (k - h) + h]
-    m = s.hand[1]
-    i = 0
-    while m:
-        card = lowest_bit(m)
-        m &= m - 1
-        holders += g.binom[31 * popcount64(s.out & ~s.hand[0] & (bit(card) - 1)) + i + 1]
-        i += 1
+    # order of the bits), then of seat 1's among the others, each ranked as a set.
+    holders = places_rank(g, s.hand[0], s.out) * g.binom[31 * (k - h) + h] + \
+        places_rank(g, s.hand[1], s.out & ~s.hand[0])
     key[0] = (g.key_base[k] + rank * (g.binom[31 * k + h] * <u64>g.binom[31 * (k - h) + h]) + holders) | \
         ((<u64>1) << 63)
     return True
@@ -228,11 +214,9 @@ cdef inline int set_sequences(Game* g) except -1:
         for k in range(41):
             ways = 0
             for j in range(11):
-                if k - j >= 0:
-                    g.seq_before[(su * 11 + j) * 41 + k] = ways
+                g.seq_before[(su * 11 + j) * 41 + k] = ways
+                if j <= k:
                     ways += g.seq_count[su * 11 + j] * g.seq_ways[(su + 1) * 41 + k - j]
-                else:
-                    g.seq_before[(su * 11 + j) * 41 + k] = ways
             g.seq_ways[su * 41 + k] = ways      # (at most 40 cards of 4 suits: below 2**30)
     total = 0
     g.relative_max = 0
