@@ -1321,7 +1321,7 @@ class Tarocchi(Game):
         trumps = cards.suit(TarotSuit.T)
         if trumps:
             held = hand.suit(TarotSuit.T)
-            others = [c for c in hand - held if self.card_points(c) != 5]
+            others = self.plain_cards(hand)
             forced = max(0, 2 - len(others))  # trumps it must discard for want of other cards
             if len(trumps) > forced and trumps != held:
                 return (
@@ -1329,6 +1329,14 @@ class Tarocchi(Game):
                     f"trumps ({held - trumps})"
                 )
         return None
+
+    def plain_cards(self, cards: Iterable[Card]) -> CardSet:
+        """The cards of ``cards`` that are neither trumps nor worth 5 (the kings and the Fool
+        are): the suit cards below the king, the only cards the dealer may discard whatever it
+        holds (``docs/rules.md#piedicavallo-deal``)."""
+        return CardSet(
+            c for c in cards if c.suit not in (None, TarotSuit.T) and self.card_points(c) != 5
+        )
 
     def simple_discards(self, hand: CardSet) -> tuple[Card, Card]:
         """A simple legal choice of the dealer's two discards from its 17 cards, for random
@@ -1338,9 +1346,9 @@ class Tarocchi(Game):
         def cheap(card: Card) -> tuple[int, int]:
             return (self.card_points(card), card.rank)
 
-        plain = sorted((c for c in hand if c.suit not in (None, TarotSuit.T)), key=cheap)
-        trumps = sorted(hand.suit(TarotSuit.T), key=cheap)
-        allowed = [c for c in plain + trumps if self.card_points(c) != 5]
+        plain = sorted(self.plain_cards(hand), key=cheap)
+        trumps = [c for c in sorted(hand.suit(TarotSuit.T), key=cheap) if self.card_points(c) != 5]
+        allowed = plain + trumps
         return (allowed[0], allowed[1])
 
     # -- scoring -------------------------------------------------------------------------------

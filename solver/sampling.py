@@ -407,15 +407,12 @@ class InformationSet:
                     f"{t} given, but the dealer's discards {self.set_aside} hold {known} trump(s)",
                 )
             object.__setattr__(self, "discarded_trumps", known)
-            plain = [
-                c for c in self.hand  # type: ignore[union-attr]
-                if c.suit not in (None, TarotSuit.T) and game.card_points(c) != 5  # type: ignore[union-attr]
-            ]  # fmt: skip
+            plain = game.plain_cards(self.hand)  # type: ignore[union-attr]
             if known and plain and self.hand.suit(TarotSuit.T):  # type: ignore[union-attr]
                 raise InformationSetError(
                     "discards",
                     f"{self.set_aside} holds {known} trump(s), but the dealer keeps trumps and "
-                    f"{plain[0]}: it could have discarded a card other than a trump",
+                    f"{next(iter(plain))}: it could have discarded a card other than a trump",
                 )
             if self.dealer_played is not None:
                 raise InformationSetError(
@@ -945,10 +942,7 @@ class InformationSet:
         if self.dealer_played is None:
             # No trump discarded and the dealer's play unknown: the rule asks only that the
             # discards be plain cards.
-            return all(c.suit not in (None, TarotSuit.T) for c in aside) and not any(
-                self.game.card_points(c) == 5  # type: ignore[union-attr]
-                for c in aside
-            )
+            return self.game.plain_cards(aside) == aside  # type: ignore[union-attr]
         dealt = position.hands[d] | self.dealer_played | aside  # type: ignore[operator]
         return self.game.discard_error(dealt, sorted(aside)) is None  # type: ignore[union-attr]
 
@@ -977,13 +971,8 @@ class InformationSet:
         if self.view == self.dealer or not self.discarded_trumps:
             return [None]
         played = self.dealer_played
-        game = self.game
         cases: list[str | None] = []
-        plain = [
-            c for c in played  # type: ignore[union-attr]
-            if c.suit not in (None, TarotSuit.T) and game.card_points(c) != 5  # type: ignore[union-attr]
-        ]  # fmt: skip
-        if not plain:
+        if not self.game.plain_cards(played):  # type: ignore[union-attr]
             cases.append("no plain")
         if not played.suit(TarotSuit.T):  # type: ignore[union-attr]
             cases.append("no trump")
