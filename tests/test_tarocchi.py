@@ -380,6 +380,17 @@ def test_hand_records_are_played_read_and_analysed(runner, tmp_path):
          "--workers", "1", "--json"],
     )  # fmt: skip
     assert out.exit_code == 0, out.output
+    sampled = json.loads(out.stdout)["cards"]
+    assert [c["index"] for c in sampled] == list(range(52, 60))
+    positions = record.positions()
+    for c in sampled:
+        scored = c["expected_cost"]
+        if len(positions[c["index"]].legal_moves()) == 1:
+            assert scored is None  # (an only card costs nothing: not scored)
+            continue
+        assert scored["card"] == c["card"] and scored["samples"] == 4
+        assert scored["loss"] >= 0
+    assert sum(c["expected_cost"] is not None for c in sampled) >= 2
     missing = {k: v for k, v in data.items() if k != "discards"}
     with pytest.raises(ciapano.RecordError, match="discards: is missing"):
         ciapano.records.record_from_dict(missing)
