@@ -121,6 +121,8 @@ class _CardFound(NamedTuple):
     floor: int | None
     #: Whether the thread has traced the line of a card worth ``floor``.
     traced: bool
+    #: The best exact value for the seat to move among the thread's cards so far, or None.
+    best: int | None
 
 
 class _Ran(NamedTuple):
@@ -669,12 +671,8 @@ def solve(
     def make() -> Any:
         return engine.open_search(position, per_thread, options, limits)
 
-    # In a game of two sides scored in points (Calabrasella), a card's bracket starts from the
-    # value of the card before it on the thread (cards of a suit come together, with values
-    # close to each other's) rather than from the position's value: every card of 20 seeded
-    # deals, 32.6 M -> 31.6 M nodes.  In the penalty games the position's value is the better
-    # start (Ciapanò, 3 players: +4% nodes from the previous card's).
-    sibling_guess = not position.game.lower_is_better
+    # Where each card's bracket starts: engine.card_brackets, measured per game.
+    plan = engine.card_brackets(position.game)
 
     def card_job(cls: list[int]) -> Callable[[Any, _CardFound | None], _CardFound]:
         # When the perspective seat is to move, each card is worth at least the position's
@@ -687,33 +685,37 @@ def solve(
         # the most (11), the next card first tries 11 on a budget (engine.bracket: 4-player
         # deals 3% fewer nodes).  A line from the card is traced at once, while the table still
         # holds what proved its value; with the position's value known, only from a thread's
-        # first card worth it: a thread's cards keep the classes' order (_plan_by_suit), so
-        # that line is the one of the first best card among the thread's, and the result
-        # shows the first best card's line.  Tracing a line from every best card instead
+        # first card worth it, else from each card better than the thread's cards before it: a
+        # thread's cards keep the classes' order (_plan_by_suit), so either way the first best
+        # card among the thread's has its line, and the result shows the first best card's
+        # line.  Tracing a line from every best card instead
         # (every card of seeded deals, the same values and lines): nodes +0.6% (3 players,
         # seeds 1, 5, 12, 14), +0.1% (3, 7, 9, 15, 20), +0.1% (4 players, 5 deals), +0.4% (5
         # players, 4 deals).
         def job(core: Any, prev: _CardFound | None) -> _CardFound:
             traced = False
+            best = None
             if prev is None:
                 floor = None
-                if ours:
+                if ours and plan.root_value_first:
                     lo, hi = core.value_bounds(p)
                     floor = lo if lo == hi else None
             else:
-                floor, traced = prev.floor, prev.traced
+                floor, traced, best = prev.floor, prev.traced, prev.best
             top = prev is not None and prev.lower == prev.upper == most
             guess = most if top else floor if floor is not None else -1
-            if sibling_guess and prev is not None and prev.lower == prev.upper:
+            if plan.from_previous_card and prev is not None and prev.lower == prev.upper:
                 guess = prev.lower
             lo, hi = core.move_bounds(p, cls[0], guess)
-            trace = lo == hi and (floor is None or (lo == floor and not traced))
+            better = lo == hi and (best is None or (lo < best if minimise else lo > best))
+            trace = lo == hi and (lo == floor and not traced if floor is not None else better)
             return _CardFound(
                 lower=lo,
                 upper=hi,
                 line=core.line(p, lo, cls[0]) if trace else None,
                 floor=floor,
                 traced=traced or (trace and floor is not None),
+                best=lo if better else best,
             )
 
         return job
