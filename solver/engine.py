@@ -95,22 +95,25 @@ def card_brackets(game: Any) -> CardBrackets:
     on it, never the values).  Measured on every card of seeded full deals (docs/speed.md):
 
     - the penalty games start from the position's value, found first: Ciapanò 3 players,
-      10 deals, 126.1 M nodes against 136.1 M from the previous card's value;
-    - a game of two sides (Calabrasella) finds the position's value first, then starts each
-      card from the previous card's: 10 deals 16.8 M, against 17.7 M from the position's
-      value alone (the values of a suit's cards are close);
-    - Kifameno with a stock (2 and 3 players) starts from the previous card's value with no
-      position's value first: 3 players 12 deals 713.1 M -> 628.1 M nodes (the median deal
-      53.9 M -> 37.2 M), 2 players 6 deals 692.6 M -> 627.8 M (each deal fewer).  There
-      the position's value, found upwards from its cheap lower bound, costs most of the work:
-      each of its "at most t?" searches must refute every card, and with the stock those
-      below the value cost more than the ones next to it (one deal: "at most 3?" 16.1 M
-      nodes, "at most 6?" 6.1 M, the value 7).
+      10 deals, 126.1 M nodes against 136.1 M from the previous card's value with no
+      position's value, Busca 10 deals 363.9 M against 383.0 M (Mattazza 110.2 M against
+      108.2 M, 7 deals: left as the others);
+    - Calabrasella and bridge find the position's value first, then start each card from the
+      previous card's (the values of a suit's cards are close): Calabrasella 10 deals
+      16.8 M, against 17.7 M from the position's value alone and 17.7 M from the previous
+      card's alone; bridge 8 deals 8.2 M either way;
+    - Kifameno with a stock (2 and 3 players) and Piedicavallo tarocchi start from the
+      previous card's value with no position's value first: Kifameno 3 players, 20 deals,
+      1,192 M -> 1,079 M nodes (the median deal 39.4 M -> 27.8 M), 2 players (8 deals each
+      fewer) 2,616 M -> 1,927 M; tarocchi after 2 random tricks, 6 deals, 222.7 M -> 175.7 M
+      (each deal fewer or the same).  There the position's value, found upwards from its
+      cheap lower bound, costs most of the work: each of its "at most t?" searches must
+      refute every card, and those far below the value can cost more than the ones next to
+      it (a Kifameno deal: "at most 3?" 16.1 M nodes, "at most 6?" 6.1 M, the value 7).
     """
-    stock = game.stock_size > 0
-    return CardBrackets(
-        root_value_first=not stock, from_previous_card=stock or not game.lower_is_better
-    )
+    if game.stock_size > 0 or game.name == "tarocchi":
+        return CardBrackets(root_value_first=False, from_previous_card=True)
+    return CardBrackets(root_value_first=True, from_previous_card=not game.lower_is_better)
 
 
 def _scoring(position: Any) -> dict[str, int]:

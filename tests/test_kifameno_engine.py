@@ -97,28 +97,6 @@ def test_larger_positions_agree_with_the_plain_search(players, tricks, seed):
         assert list(fast) == list(plain), (players, tricks, seed, seat)
 
 
-@pytest.mark.parametrize(
-    ("players", "tricks", "seed"), [(2, 9, 0), (2, 10, 1), (3, 3, 0), (3, 4, 1)]
-)
-def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(players, tricks, seed):
-    # With a stock, solve brackets each card from the value of the card before it on its thread,
-    # with no position's value found first (engine.card_brackets), and a thread traces a line
-    # from each card better than its cards before it: the result must still show a line from
-    # the first best card in the classes' order, whichever thread searched it.
-    pos = _played(ciapano.Kifameno(players=players), seed, tricks)
-    assert not engine.card_brackets(pos.game).root_value_first
-    order = [c for cls in engine.open_search(pos, 1).classes() for c in cls]
-    for seat in range(players):
-        one = ciapano.solve(pos, seat, threads=1)
-        two = ciapano.solve(pos, seat, threads=2)
-        assert list(one) == list(two), (players, tricks, seed, seat)
-        for result in (one, two):
-            first_best = next(c for c in order if ciapano.Card(c) in result.best)
-            assert result.line[0] == ciapano.Card(first_best), (seat, result.line, result.best)
-            end = pos.play_all(result.line)
-            assert end.is_over() and end.score()[seat] == result.value
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_four_players_is_ciapano(seed):
     # No stock with four players: the same hand of Ciapanò, with the same values for every card

@@ -6,6 +6,7 @@ from __future__ import annotations
 import _thread
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -16,7 +17,8 @@ from pathlib import Path
 import pytest
 
 import ciapano
-from ciapano.engine import open_search
+from ciapano.dealing import random_deal
+from ciapano.engine import card_brackets, open_search
 from ciapano.solving import OptionError, SolveInterrupted
 from strategies import played_deal
 
@@ -76,6 +78,49 @@ def test_values_do_not_depend_on_threads(name):
     assert list(one) == list(two)
     assert {c.text: v for c, v in two} == expected["moves"]
     assert one.best == two.best
+
+
+def _random_play(game: ciapano.Game, seed: int, tricks: int) -> ciapano.Position:
+    """``random_deal(seed)`` of ``game`` after ``tricks`` tricks of seeded random legal play."""
+    rng = random.Random(seed)
+    pos = random_deal(seed=seed, game=game)
+    for _ in range(pos.players * tricks):
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[rng.randrange(len(moves))])
+    return pos
+
+
+@pytest.mark.parametrize(
+    ("game", "tricks", "seed"),
+    [
+        (ciapano.Kifameno(players=2), 9, 2),
+        (ciapano.Kifameno(players=2), 11, 3),
+        (ciapano.Kifameno(players=3), 3, 1),
+        (ciapano.Kifameno(players=3), 5, 4),
+        (ciapano.Tarocchi(), 10, 0),
+        (ciapano.Tarocchi(), 11, 5),
+    ],
+)
+def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(game, tricks, seed):
+    # Where solve brackets each card from the previous card's value on its thread with no
+    # position's value found first (engine.card_brackets: Kifameno with a stock, tarocchi), a
+    # thread traces a line from each card better than its cards before it: the result must
+    # still show the line of the first best card in the classes' order, whichever thread
+    # searched it, and the same values on one thread or two.  In each of these positions some
+    # seat's first best card comes after a worse card on its thread (with the test for "better"
+    # turned the wrong way, every one of them fails).
+    pos = _random_play(game, seed, tricks)
+    assert not card_brackets(game).root_value_first
+    order = [c for cls in open_search(pos, 1).classes() for c in cls]
+    for seat in range(pos.players):
+        one = ciapano.solve(pos, seat, threads=1)
+        two = ciapano.solve(pos, seat, threads=2)
+        assert list(one) == list(two), (game, tricks, seed, seat)
+        for result in (one, two):
+            first_best = next(c for c in order if ciapano.Card(c) in result.best)
+            assert result.line[0] == ciapano.Card(first_best), (seat, result.line, result.best)
+            end = pos.play_all(result.line)
+            assert end.is_over() and end.score()[seat] == result.value
 
 
 @pytest.mark.parametrize("threads", [1, 2])
