@@ -119,9 +119,8 @@ class _CardFound(NamedTuple):
     line: list[int] | None
     #: The position's value when known (the perspective seat to move), else None.
     floor: int | None
-    #: Whether the thread has traced the line of a card worth ``floor``.
-    traced: bool
-    #: The best exact value for the seat to move among the thread's cards so far, or None.
+    #: The best exact value for the seat to move among the thread's cards so far, or None
+    #: (equal to ``floor`` once the thread has traced the line of a card worth it).
     best: int | None
 
 
@@ -693,7 +692,6 @@ def solve(
         # seeds 1, 5, 12, 14), +0.1% (3, 7, 9, 15, 20), +0.1% (4 players, 5 deals), +0.4% (5
         # players, 4 deals).
         def job(core: Any, prev: _CardFound | None) -> _CardFound:
-            traced = False
             best = None
             if prev is None:
                 floor = None
@@ -701,20 +699,21 @@ def solve(
                     lo, hi = core.value_bounds(p)
                     floor = lo if lo == hi else None
             else:
-                floor, traced, best = prev.floor, prev.traced, prev.best
+                floor, best = prev.floor, prev.best
             top = prev is not None and prev.lower == prev.upper == most
             guess = most if top else floor if floor is not None else -1
             if plan.from_previous_card and prev is not None and prev.lower == prev.upper:
                 guess = prev.lower
             lo, hi = core.move_bounds(p, cls[0], guess)
+            # (With the position's value known, no card is better for the mover, so the first
+            # card worth it is the first better than the thread's cards before it.)
             better = lo == hi and (best is None or (lo < best if minimise else lo > best))
-            trace = lo == hi and (lo == floor and not traced if floor is not None else better)
+            trace = better and (floor is None or lo == floor)
             return _CardFound(
                 lower=lo,
                 upper=hi,
                 line=core.line(p, lo, cls[0]) if trace else None,
                 floor=floor,
-                traced=traced or (trace and floor is not None),
                 best=lo if better else best,
             )
 

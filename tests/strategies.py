@@ -48,6 +48,7 @@ from ciapano import (
     Card,
     CardSet,
     Ciapano,
+    Game,
     Kifameno,
     Mattazza,
     Position,
@@ -118,10 +119,11 @@ def card_list(cards) -> list[str]:
     return [Card(c).text for c in cards]
 
 
-def played_deal(players: int, seed: int, cards: int) -> Position:
-    """The full deal ``ciapano.dealing.random_deal(players, seed)`` after ``cards`` cards of
-    random play seeded by ``seed``: mid-size positions, too large for the reference."""
-    pos = random_deal(players, seed)
+def played_deal(players: int, seed: int, cards: int, *, game: Game | None = None) -> Position:
+    """The full deal ``ciapano.dealing.random_deal(players, seed)`` (of ``game`` when given,
+    with its own number of players) after ``cards`` cards of random play seeded by ``seed``:
+    mid-size positions, too large for the reference."""
+    pos = random_deal(players, seed) if game is None else random_deal(seed=seed, game=game)
     rng = np.random.default_rng(seed)
     for _ in range(cards):
         moves = sorted(pos.legal_moves())

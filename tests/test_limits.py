@@ -6,7 +6,6 @@ from __future__ import annotations
 import _thread
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -17,7 +16,6 @@ from pathlib import Path
 import pytest
 
 import ciapano
-from ciapano.dealing import random_deal
 from ciapano.engine import card_brackets, open_search
 from ciapano.solving import OptionError, SolveInterrupted
 from strategies import played_deal
@@ -80,25 +78,15 @@ def test_values_do_not_depend_on_threads(name):
     assert one.best == two.best
 
 
-def _random_play(game: ciapano.Game, seed: int, tricks: int) -> ciapano.Position:
-    """``random_deal(seed)`` of ``game`` after ``tricks`` tricks of seeded random legal play."""
-    rng = random.Random(seed)
-    pos = random_deal(seed=seed, game=game)
-    for _ in range(pos.players * tricks):
-        moves = sorted(pos.legal_moves())
-        pos = pos.play(moves[rng.randrange(len(moves))])
-    return pos
-
-
 @pytest.mark.parametrize(
     ("game", "tricks", "seed"),
     [
         (ciapano.Kifameno(players=2), 9, 2),
-        (ciapano.Kifameno(players=2), 11, 3),
-        (ciapano.Kifameno(players=3), 3, 1),
-        (ciapano.Kifameno(players=3), 5, 4),
+        (ciapano.Kifameno(players=2), 11, 0),
+        (ciapano.Kifameno(players=3), 3, 0),
+        (ciapano.Kifameno(players=3), 5, 1),
         (ciapano.Tarocchi(), 10, 0),
-        (ciapano.Tarocchi(), 11, 5),
+        (ciapano.Tarocchi(), 11, 0),
     ],
 )
 def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(game, tricks, seed):
@@ -109,7 +97,7 @@ def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(game,
     # searched it, and the same values on one thread or two.  In each of these positions some
     # seat's first best card comes after a worse card on its thread (with the test for "better"
     # turned the wrong way, every one of them fails).
-    pos = _random_play(game, seed, tricks)
+    pos = played_deal(game.players, seed, tricks * game.players, game=game)
     assert not card_brackets(game).root_value_first
     order = [c for cls in open_search(pos, 1).classes() for c in cls]
     for seat in range(pos.players):
