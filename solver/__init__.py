@@ -153,6 +153,7 @@ _EXPORTS: dict[str, str] = {
     "count_deals": "sampling",
     "sample_deals": "sampling",
     "DEFAULT_TT_MB": "solving",
+    "WORKER_TT_MB": "solving",
     "Bounds": "solving",
     "DDTable": "solving",
     "MoveValue": "solving",
@@ -179,6 +180,7 @@ __all__ = [
     "SUITS",
     "TAROCCHI_62",
     "THEMES",
+    "WORKER_TT_MB",
     "Analysis",
     "AnalysisInterrupted",
     "Bounds",
@@ -450,6 +452,7 @@ if TYPE_CHECKING:
     )
     from .solving import (
         DEFAULT_TT_MB,
+        WORKER_TT_MB,
         Bounds,
         DDTable,
         MoveValue,

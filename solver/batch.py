@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from .errors import CiapanoError, MissingDependency, OptionError, RecordError
 from .records import HandRecord, record_from_dict
-from .solving import DEFAULT_TT_MB, check_options
+from .solving import WORKER_TT_MB, check_options
 from .workers import DoneCallback, check_workers, in_order, ordered_map
 
 __all__ = ["analyse_batch", "analyse_job"]
@@ -82,7 +82,7 @@ def analyse_batch(
     *,
     workers: int | None = None,
     dask: Any = None,
-    tt_mb: float = DEFAULT_TT_MB,
+    tt_mb: float = WORKER_TT_MB,
     from_trick: int = 1,
     on_done: Callable[[dict[str, Any]], None] | None = None,
 ) -> Iterator[dict[str, Any]]:

@@ -444,7 +444,7 @@ def analyse_match(
     :raises OptionError: as :func:`ciapano.analyse_batch`.
     """
     from .batch import analyse_batch
-    from .solving import DEFAULT_TT_MB
+    from .solving import WORKER_TT_MB
 
     data = match.to_dict() if isinstance(match, MatchResult) else match
     hands = data.get("hands") if isinstance(data, dict) else None
@@ -455,7 +455,7 @@ def analyse_match(
             raise GameError(f"hands[{i}]", "has no 'seats': not a hand of a match")
     results = list(
         analyse_batch(
-            hands, workers=workers, tt_mb=DEFAULT_TT_MB if tt_mb is None else tt_mb,
+            hands, workers=workers, tt_mb=WORKER_TT_MB if tt_mb is None else tt_mb,
             from_trick=from_trick, on_done=on_done,
         )
     )  # fmt: skip

@@ -56,7 +56,7 @@ from .formats import view_at
 from .games import Ciapano, Game
 from .position import Position
 from .sampling import InformationSet, as_information_set, sample_deals
-from .solving import DEFAULT_TT_MB, check_options, solve
+from .solving import WORKER_TT_MB, check_options, solve
 from .workers import check_workers, ordered_map
 
 __all__ = [
@@ -78,7 +78,7 @@ __all__ = [
 #: Transposition-table memory for each sample's solve, in MiB, when fewer than
 #: :data:`LARGE_SOLVE_CARDS` cards are still in play: the table is allocated for every solve,
 #: and a small one is faster to set up for the solves of well under a second that most samples
-#: take after the first tricks.  Larger positions get ``DEFAULT_TT_MB`` (256 MiB), which saves
+#: take after the first tricks.  Larger positions get ``WORKER_TT_MB`` (256 MiB), which saves
 #: more search than it costs (``bench/bench_pimc.py``).
 DEFAULT_PIMC_TT_MB = 32
 #: Cards in play (in the hands and the trick) from which a sample's solve gets the large table.
@@ -420,7 +420,7 @@ def pimc(
     :param workers: worker processes to solve the samples on (default: every core); the result
         does not depend on it.
     :param tt_mb: transposition-table memory of each sample's solve, in MiB; default
-        ``DEFAULT_TT_MB`` (256) with :data:`LARGE_SOLVE_CARDS` cards or more still in play,
+        ``WORKER_TT_MB`` (256) with :data:`LARGE_SOLVE_CARDS` cards or more still in play,
         else :data:`DEFAULT_PIMC_TT_MB` (32).  Each worker process holds one table.
     :param progress: called as ``progress(done, total)`` as samples are solved.
     :param concept: the solution concept each sample is solved under (``ciapano.concepts``;
@@ -438,7 +438,7 @@ def pimc(
     check_concept(concept)
     if tt_mb is None:
         in_play = sum(info.sizes) + len(info.trick)
-        tt_mb = DEFAULT_TT_MB if in_play >= LARGE_SOLVE_CARDS else DEFAULT_PIMC_TT_MB
+        tt_mb = WORKER_TT_MB if in_play >= LARGE_SOLVE_CARDS else DEFAULT_PIMC_TT_MB
     check_options(tt_mb=tt_mb)
     if info.is_over():
         raise InformationSetError("view", "the hand is over: there is no card to score")

@@ -36,6 +36,7 @@ from .position import Position
 
 __all__ = [
     "DEFAULT_TT_MB",
+    "WORKER_TT_MB",
     "Bounds",
     "DDTable",
     "MoveValue",
@@ -50,9 +51,6 @@ __all__ = [
     "value",
 ]
 
-#: Default memory for the transposition tables of one solve, in MiB (shared out among threads).
-DEFAULT_TT_MB = 256
-
 T = TypeVar("T")
 
 
@@ -61,6 +59,18 @@ def _machine_mib() -> float:
         return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
     except (ValueError, OSError, AttributeError):
         return math.inf
+
+
+#: Default memory for the transposition tables of one solve, in MiB (shared out among
+#: threads): 1024, or a quarter of the machine's memory where that is less.  A table starts
+#: at 2.5 MiB and doubles only as it fills, so a solve uses more than 256 MiB only where its
+#: search runs to some hundreds of millions of nodes; those searches then keep the proofs
+#: they would re-make (a full Busca deal, seed 4: 4.2 G -> 2.6 G nodes; Kifameno, 2 players,
+#: seed 14: 1,215 M -> 831 M; docs/speed.md, 2026-11-27).
+DEFAULT_TT_MB = int(min(1024.0, _machine_mib() / 4))
+#: Default memory of each worker's table where several processes solve at once (batches of
+#: hands, the hands of a match, the samples of PIMC), in MiB.
+WORKER_TT_MB = 256
 
 
 class Bounds(NamedTuple):

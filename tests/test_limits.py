@@ -17,7 +17,7 @@ import pytest
 
 import ciapano
 from ciapano.engine import card_brackets, open_search
-from ciapano.solving import OptionError, SolveInterrupted
+from ciapano.solving import OptionError, SolveInterrupted, check_options
 from strategies import played_deal
 
 POSITIONS = Path(__file__).resolve().parents[1] / "positions"
@@ -209,6 +209,16 @@ def test_bad_options_are_named(kwargs, field):
     assert isinstance(info.value, ValueError)
     assert str(info.value).startswith(f"{field}: ")
     assert info.value.field == field
+
+
+def test_the_default_table_memory_fits_the_machine():
+    # One solve's default is 1024 MiB or a quarter of the machine's memory, whichever is less, so
+    # that the default is never refused (check_options refuses more than 9/10 of the machine),
+    # and the default of a pool's worker fits with a worker on every core.
+    machine = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") / 2**20
+    assert 0 < ciapano.DEFAULT_TT_MB <= min(1024, machine / 4)
+    check_options(tt_mb=ciapano.DEFAULT_TT_MB)
+    check_options(tt_mb=ciapano.WORKER_TT_MB, workers=os.cpu_count() or 1)
 
 
 def test_cli_limits_and_memory_cap():
