@@ -65,8 +65,8 @@ def _machine_mib() -> float:
 #: threads): 1024, or a quarter of the machine's memory where that is less.  A table starts
 #: at 2.5 MiB and doubles only as it fills, so a solve uses more than 256 MiB only where its
 #: search runs to some hundreds of millions of nodes; those searches then keep the proofs
-#: they would re-make (a full Busca deal, seed 4: 4.2 G -> 2.6 G nodes; Kifameno, 2 players,
-#: seed 14: 1,215 M -> 831 M; docs/speed.md, 2026-11-27).
+#: they would re-make (Kifameno, 2 players, seed 14: 1,215 M -> 831 M nodes; a full Busca
+#: deal, seed 4: over 4.2 G with 256 MiB, 2.6 G with 4096; docs/speed.md, 2026-11-27).
 DEFAULT_TT_MB = int(min(1024.0, _machine_mib() / 4))
 #: Default memory of each worker's table where several processes solve at once (batches of
 #: hands, the hands of a match, the samples of PIMC), in MiB.
