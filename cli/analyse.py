@@ -124,7 +124,7 @@ def _html_check(page: str | None) -> None:
     help="Analyse only the cards from trick N on (faster); the guarantees are then those at "
     "the start of trick N.",
 )
-@tt_mb_option("Memory of the transposition table of each hand (MiB).", default=256)
+@tt_mb_option("Memory of the transposition table of each hand (MiB).", per_worker=True)
 @score_samples_option
 @score_seed_option
 @concept_option

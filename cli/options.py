@@ -283,16 +283,21 @@ time_limit_option = click.option(
 )
 
 
-def tt_mb_option(help: str, default: float | None = None) -> Callable[[T], T]:
+def tt_mb_option(
+    help: str, default: float | None = None, *, per_worker: bool = False
+) -> Callable[[T], T]:
     """The ``--tt-mb MIB`` option: memory of the transposition tables (default
-    ``ciapano.solving.DEFAULT_TT_MB``), with the command's own ``help``."""
-    from ciapano.solving import DEFAULT_TT_MB
+    ``ciapano.solving.DEFAULT_TT_MB``, or ``WORKER_TT_MB`` for a command whose tables may be
+    one a worker process), with the command's own ``help``."""
+    from ciapano.solving import DEFAULT_TT_MB, WORKER_TT_MB
 
+    if default is None:
+        default = WORKER_TT_MB if per_worker else DEFAULT_TT_MB
     return click.option(
         "--tt-mb",
         type=float,
         metavar="MIB",
-        default=DEFAULT_TT_MB if default is None else default,
+        default=default,
         show_default=True,
         help=help,
     )

@@ -25,7 +25,7 @@ from .options import (
     where,
 )
 
-# The defaults of --tt-mb, for the help (ciapano.solving.DEFAULT_TT_MB and
+# The defaults of --tt-mb, for the help (ciapano.solving.WORKER_TT_MB and
 # ciapano.montecarlo.DEFAULT_PIMC_TT_MB, not imported for a help text).
 _LARGE_TT_MB, _SMALL_TT_MB = 256, 32
 
