@@ -130,53 +130,74 @@ def test_the_engine_refuses_a_stock_it_cannot_hold():
         )
 
 
+def _runs(suit: list[int], hands: list[int]) -> list[list[tuple[int, int]]]:
+    """The suit's cards in play from the lowest up, as (card, holder), cut into runs: the
+    cards of one holder with no other card in play between them."""
+    runs: list[list[tuple[int, int]]] = []
+    for card in suit:
+        for seat, hand in enumerate(hands):
+            if hand >> card & 1:
+                if runs and runs[-1][-1][1] == seat:
+                    runs[-1].append((card, seat))
+                else:
+                    runs.append([(card, seat)])
+    return runs
+
+
 def _layout(groups: list[int], points: list[int], hands: list[int]) -> tuple:
-    """What a relative key must tell apart, written plainly: each suit's cards in play from the
-    lowest up, as (holder, points)."""
+    """What a relative key must tell apart, written plainly: each suit's runs of one holder's
+    cards (_runs) from the lowest up, as (holder, the points of its cards, sorted).  A run's
+    cards are interchangeable for the tricks (its holder may play them in any order), so the
+    order of their points within it is not part of the game."""
     return tuple(
         tuple(
-            (seat, points[card])
-            for card in range(64)
-            if mask >> card & 1
-            for seat, hand in enumerate(hands)
-            if hand >> card & 1
+            (run[0][1], tuple(sorted(points[c] for c, _ in run)))
+            for run in _runs([c for c in range(64) if mask >> c & 1], hands)
         )
         for mask in groups
     )
 
 
 def _same_layout_other_cards(groups, points, hands, rng):
-    """Hands of the same layout (_layout) on other cards: each suit's cards in play replaced,
-    in order, by a random set of the suit's cards with the same points from the lowest up."""
+    """Hands of the same layout (_layout) on other cards: each suit's cards in play replaced
+    by a random set of the suit's cards whose runs, cut at the same places, hold the same
+    points, in any order within each run."""
     out = [0] * len(hands)
     for mask in groups:
         suit = [c for c in range(64) if mask >> c & 1]
-        held = [(c, s) for c in suit for s, h in enumerate(hands) if h >> c & 1]
-        wanted = [points[c] for c, _ in held]
-        choices = [
-            combo
-            for combo in itertools.combinations(suit, len(held))
-            if [points[c] for c in combo] == wanted
-        ]
-        for new, (_, seat) in zip(rng.choice(choices), held, strict=True):
+        runs = _runs(suit, hands)
+        wanted = [sorted(points[c] for c, _ in run) for run in runs]
+        seats = [seat for run in runs for _, seat in run]
+        choices = []
+        for combo in itertools.combinations(suit, len(seats)):
+            cut, ok = 0, True
+            for want in wanted:
+                if sorted(points[c] for c in combo[cut : cut + len(want)]) != want:
+                    ok = False
+                    break
+                cut += len(want)
+            if ok:
+                choices.append(combo)
+        for new, seat in zip(rng.choice(choices), seats, strict=True):
             out[seat] |= 1 << new
     return out
 
 
-@pytest.mark.parametrize("removed", ["4C", "4D"])
-def test_three_player_relative_keys_tell_exactly_the_layouts_apart(removed):
-    # Once the stock is drawn, a 3-player trick start's key is a number ranked from its layout
-    # (ext/kifameno/game.pxd, own_key): the same layout on other cards must give the same key,
-    # and two layouts never one key, whatever the cards in play (3 to 30: the deal's whole
-    # range).  Many small positions, where the ranks of different numbers of cards would meet
-    # if the key did not keep them apart, and positions of one or two suits, whose ranks are
-    # the least of their number of cards.
-    game = ciapano.Kifameno(players=3, removed=removed)
+@pytest.mark.parametrize(("players", "removed"), [(3, "4C"), (3, "4D"), (2, None)])
+def test_relative_keys_tell_exactly_the_layouts_apart(players, removed):
+    # Once the stock is drawn, a trick start's key is made from its layout (ext/kifameno/game.pxd,
+    # own_key; with 3 players a number ranked from it): the same layout on other cards, the
+    # points of a run in another order included, must give the same key, and two layouts never
+    # one key, whatever the cards in play (3 to 30 with 3 players, 2 to 20 with 2: the deal's
+    # whole range).  Many small positions, where the ranks of different numbers of cards would
+    # meet if the key did not keep them apart, and positions of one or two suits, whose ranks
+    # are the least of their number of cards.
+    game = ciapano.Kifameno(players=players, removed=removed)
     search = engine.open_search(random_deal(seed=1, game=game), 1)
     groups = engine.core_groups(game)
     points = list(game.points_by_index)
     cards = [c for m in groups for c in range(64) if m >> c & 1]
-    rng = random.Random(removed)
+    rng = random.Random(f"{players} {removed}")
     seen: dict[int, tuple] = {}
     for i in range(4000):
         h = 1 + i % 3 if i % 2 else rng.randrange(1, 11)
@@ -184,9 +205,9 @@ def test_three_player_relative_keys_tell_exactly_the_layouts_apart(removed):
         if i % 3 == 0:
             few = rng.sample(groups, rng.randrange(1, 3))
             pool = [c for c in cards if any(m >> c & 1 for m in few)]
-            h = min(h, len(pool) // 3)
-        chosen = rng.sample(pool, 3 * h)
-        hands = [sum(1 << c for c in chosen[s * h : (s + 1) * h]) for s in range(3)]
+            h = min(h, len(pool) // players)
+        chosen = rng.sample(pool, players * h)
+        hands = [sum(1 << c for c in chosen[s * h : (s + 1) * h]) for s in range(players)]
         key = search.trick_start_key(hands)
         assert key >> 63 == 1, "not a relative key"
         layout = _layout(groups, points, hands)

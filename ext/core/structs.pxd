@@ -84,11 +84,12 @@ cdef struct Game:
     u64 value_mask[8]           # ... and the cards of each number of points (0 to 7)
     # Kifameno's relative keys (ext/kifameno/game.pxd, own_key), last: large and read only there
     signed char canon_next[176] # [(suit * 11 + place) * 4 + point code]: the least place >= place
-                                # of a card of that code (2 players)
+                                # of a card of that code (set_sequences)
     unsigned int binom[961]     # the binomial coefficients C(a, b) at [31 * a + b], a <= 30
     unsigned short seq_index[4096]  # 3 players: [suit * 1024 + cards in play of the suit, from
                                 # its lowest place]: the rank of their sequence of point codes
                                 # among the suit's sequences of as many cards
+    u64 pcode_cards[4]          # the cards of each point code (pcode; suit_layout)
     unsigned short seq_count[44]    # [suit * 11 + n]: the suit's sequences of n cards
     u64 seq_ways[205]           # [suit * 41 + k]: the ways to give the suits from this one on k
                                 # cards in play (sequences of each), the product over suits

@@ -73,35 +73,108 @@ cdef inline u64 places_rank(const Game* g, u64 cards, u64 among) noexcept nogil:
         i += 1
     return r
 
+cdef inline u64 suit_layout(const Game* g, const State* s, int su) noexcept nogil:
+    # The least places of the suit (from its lowest, bit 0) that hold its cards in play with
+    # their point codes, lowest first, each run of one holder's cards (no other card in play
+    # between them) taken in the order that packs lowest: at each step the code whose next place
+    # is least (a run's cards are interchangeable for the trick: its holder may play them in
+    # any order, so positions that differ only within runs are one game, as in Ciapanò's
+    # layout_word).  That greedy order embeds whenever any order does (a least first slot can
+    # take the place of any embedding's first), and depends on the run's codes alone.
+    cdef u64 suit = g.suit_mask[su]
+    cdef u64 m = s.out & suit
+    cdef u64 h0 = s.hand[0], h1 = s.hand[1]
+    cdef u64 rep = 0, need = 0, free = suit
+    cdef int card = 0, slot, code, holder, prev = -1, left = 0
+    cdef int counts[4]
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    while True:
+        holder = -2
+        if m:
+            card = lowest_bit(m)
+            holder = 0 if h0 & bit(card) else (1 if h1 & bit(card) else 2)
+        if holder != prev:
+            while left:
+                slot = lowest_bit(need & free)
+                rep |= bit(slot)
+                free &= ~(bit(slot + 1) - 1)
+                left -= 1
+                code = g.pcode[slot]
+                counts[code] -= 1
+                if counts[code] == 0:
+                    need &= ~g.pcode_cards[code]
+            if not m:
+                return rep >> lowest_bit(suit)
+            prev = holder
+        code = g.pcode[card]
+        counts[code] += 1
+        need |= g.pcode_cards[code] & suit
+        left += 1
+        m &= m - 1
+
+cdef enum:
+    LAYOUT_SLOTS_LOG = 12       # the remembered suit layouts: 4,096 slots of 8 bytes
+
+cdef inline u64 suit_layout_known(const Ctx* c, const State* s, int su) noexcept nogil:
+    # suit_layout (bits 0..9) and its sequence's rank (Game.seq_index, bits 10..19), remembered
+    # in the game's small table of layouts (game_search.pxd, Ctx.game_table) where there is one:
+    # each slot holds the suit and its cards' places among the gone and the three hands (22
+    # bits) above the two.  The suit with no card in play is the empty slot: layout and rank 0.
+    # A lookup misses about once in 250 (3 players, a full deal).  Measured (docs/speed.md,
+    # 2026-11-27, twenty-third session): the runs' points in any order, against their order
+    # kept, every card of full deals: 3 players -12.5% nodes, 2 players -12.7%; time in one
+    # process (profile-guided builds) 0.98 and 0.86.  Computed at every key instead of
+    # remembered, the same nodes but 1.2-1.3 times the time (plain builds).
+    cdef const Game* g = &c.g
+    cdef u64* t = <u64*>c.game_table
+    cdef u64 suit = g.suit_mask[su]
+    cdef int low = lowest_bit(suit)
+    cdef u64 h2 = s.hand[2] if g.n == 3 else 0
+    cdef u64 tag, v, rep
+    cdef unsigned int slot
+    tag = ((<u64>su) << 20) | ((((s.hand[1] | h2) & suit) >> low) << 10) | (((s.hand[0] | h2) & suit) >> low)
+    if t == NULL:
+        rep = suit_layout(g, s, su)
+        return rep | (<u64>g.seq_index[su * 1024 + rep] << 10)
+    slot = (<unsigned int>tag * 0x9E3779B1u) >> (32 - LAYOUT_SLOTS_LOG)
+    v = t[slot]
+    if (v >> 20) != tag:
+        rep = suit_layout(g, s, su)
+        v = (tag << 20) | rep | (<u64>g.seq_index[su * 1024 + rep] << 10)
+        t[slot] = v
+    return v & 0xFFFFF
+
 cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # The main search's key once the stock is drawn: relative ranks (else False, for the
     # skeleton's key: tt_key, the cards in play, and points_key, the drawers of each round).
     # From then on the hands only shrink, and as in Ciapanò (ext/core/ttable.pxd) two
     # positions whose suits hold, from the highest card down,
     # the same sequence of (holder, card points) are the same game: every trick goes the same
-    # way with the same points, whatever cards were played before.  The deal's relative keys
+    # way with the same points, whatever cards were played before.  So are two whose suits
+    # differ only in the order of the points within a run of one holder's cards (its holder
+    # may play them in any order: suit_layout).  The deal's relative keys
     # cannot serve (their tables name each card by the seat the deal gave it to), so the key is
-    # made here, from each suit's sequence of point codes (its cards in play, lowest first) and
+    # made here, from each suit's layout (suit_layout: its cards in play, lowest first, as the
+    # least places with their point codes, each run's in the order that packs lowest) and
     # the holders of the cards in that order (suit by suit); bit 63 set tells these keys from
     # the others (the cards and the rounds' drawers: bits 0..59).
-    # - 2 players: each suit's cards renamed to the least places of the suit with the same
-    #   points in the same order (the least embedding of the sequence, found greedily from the
-    #   lowest place: Game.canon_next), a mask of at most 40 bits; above it (bits 40..59) the
-    #   places of seat 0's cards (20 cards at most).
+    # - 2 players: each suit's cards renamed to the places of its layout, a mask of at most 40
+    #   bits; above it (bits 40..59) the places of seat 0's cards (20 cards at most).
     # - 3 players: a number, exactly: the keys of fewer cards first (Game.key_base), then the
-    #   rank of the suits' sequences among those of as many cards (each suit's by
+    #   rank of the suits' layouts among those of as many cards (each suit's by
     #   Game.seq_index, in mixed radix over Game.seq_ways) times the ways to place the holders,
     #   plus their rank: seat 0's places among the k cards (the hands being of equal size h at
     #   a trick start: C(k, h) sets) times C(k - h, h), plus seat 1's among the others.  With
     #   30 cards in play 532,940 sequences of suits times 5.5 * 10**12 placings: 2**61.4
     #   (set_scoring checks that every key fits 63 bits).
-    # The stored best card is (suit, place from the top) (Ctx.relative_best), which names the
-    # same card in every position of a key.  False where no relative key is made: the stock
+    # The stored best card is (suit, place from the top) (Ctx.relative_best), which names a
+    # card of the same run in every position of a key (its points may differ: the card is only
+    # tried first, search.pxd).  False where no relative key is made: the stock
     # not yet drawn, too many cards, or relative keys off.
     cdef const Game* g = &c.g
     cdef int n = g.n
     cdef int k = popcount64(s.out)
-    cdef int su, low, place, card, h, left, j = 0
+    cdef int su, low, card, h, left, j = 0
     cdef u64 m, mask = 0, holders, seq0 = 0, rank = 0
     if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
         return False
@@ -111,13 +184,10 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
         for su in range(g.n_suits):
             m = s.out & g.suit_mask[su]
             low = lowest_bit(g.suit_mask[su])
-            place = 0
+            mask |= (suit_layout_known(c, s, su) & 0x3FF) << low
             while m:
                 card = lowest_bit(m)
                 m &= m - 1
-                place = g.canon_next[(su * 11 + place) * 4 + g.pcode[card]]
-                mask |= bit(low + place)
-                place += 1
                 if s.hand[0] & bit(card):
                     seq0 |= bit(j)
                 j += 1
@@ -130,10 +200,9 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # cards comes before).
     left = k
     for su in range(g.n_suits):
-        m = (s.out & g.suit_mask[su]) >> lowest_bit(g.suit_mask[su])
-        j = popcount64(m)
-        rank += g.seq_before[(su * 11 + j) * 41 + left] + \
-            g.seq_index[su * 1024 + m] * g.seq_ways[(su + 1) * 41 + left - j]
+        m = suit_layout_known(c, s, su)
+        j = popcount64(m & 0x3FF)
+        rank += g.seq_before[(su * 11 + j) * 41 + left] + (m >> 10) * g.seq_ways[(su + 1) * 41 + left - j]
         left -= j
     # The holders: the places of seat 0's cards among the k (suit by suit, lowest first: the
     # order of the bits), then of seat 1's among the others, each ranked as a set.
@@ -236,7 +305,8 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # Raises ValueError for what the core cannot hold.
     cdef Game* g = &c.g
     cdef int su
-    cdef int place, code, low, best, a, b
+    cdef int place, code, low, best, a, b, card
+    cdef u64 m
     set_units(c, scoring)
     for a in range(31):
         for b in range(31):
@@ -264,6 +334,14 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
                         best = card - low
                         break
                 g.canon_next[(su * 11 + place) * 4 + code] = best
+    for code in range(4):
+        g.pcode_cards[code] = 0
+    for su in range(g.n_suits):
+        m = g.suit_mask[su]
+        while m:
+            card = lowest_bit(m)
+            m &= m - 1
+            g.pcode_cards[g.pcode[card]] |= bit(card)
     set_sequences(g)
     if g.stock_len and (g.n > 3 or g.stock_len // g.n > MAX_ROUNDS):
         raise ValueError(f"stock: {g.stock_len} cards for {g.n} seats do not fit the key "
