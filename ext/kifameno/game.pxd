@@ -112,37 +112,51 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su) noexcept nogi
         left += 1
         m &= m - 1
 
+cdef inline u64 suit_entry(const Game* g, const State* s, int su) noexcept nogil:
+    # What suit_layout_known remembers of a suit (its bits 0..29).
+    cdef u64 m = s.out & g.suit_mask[su]
+    cdef u64 rep = suit_layout(g, s, su)
+    cdef u64 mine = 0
+    cdef int j = 0
+    while m:
+        if s.hand[0] & bit(lowest_bit(m)):
+            mine |= bit(j)
+        m &= m - 1
+        j += 1
+    return rep | (<u64>g.seq_index[su * 1024 + rep] << 10) | (mine << 20)
+
 cdef enum:
     LAYOUT_SLOTS_LOG = 12       # the remembered suit layouts: 4,096 slots of 8 bytes
 
 cdef inline u64 suit_layout_known(const Ctx* c, const State* s, int su) noexcept nogil:
-    # suit_layout (bits 0..9) and its sequence's rank (Game.seq_index, bits 10..19), remembered
+    # suit_layout (bits 0..9), its sequence's rank (Game.seq_index, bits 10..19) and seat 0's
+    # places among the suit's cards in play, lowest first (bits 20..29), remembered
     # in the game's small table of layouts (game_search.pxd, Ctx.game_table) where there is one:
     # each slot holds the suit and its cards' places among the gone and the three hands (22
-    # bits) above the two.  The suit with no card in play is the empty slot: layout and rank 0.
+    # bits) above the three.  The suit with no card in play is the empty slot: layout and rank 0.
     # A lookup misses about once in 250 (3 players, a full deal).  Measured (docs/speed.md,
     # 2026-11-27, twenty-third session): the runs' points in any order, against their order
     # kept, every card of full deals: 3 players -12.5% nodes, 2 players -12.7%; time in one
     # process (profile-guided builds) 0.98 and 0.86.  Computed at every key instead of
-    # remembered, the same nodes but 1.2-1.3 times the time (plain builds).
+    # remembered, the same nodes but 1.2-1.3 times the time (plain builds).  Seat 0's places
+    # remembered too (2 players' keys: no loop over the cards): the same nodes, time 0.89 with
+    # 2 players (seeds 2 and 17), 0.98 with 3 (profile-guided builds, bench/compare_builds.py).
     cdef const Game* g = &c.g
     cdef u64* t = <u64*>c.game_table
     cdef u64 suit = g.suit_mask[su]
     cdef int low = lowest_bit(suit)
     cdef u64 h2 = s.hand[2] if g.n == 3 else 0
-    cdef u64 tag, v, rep
+    cdef u64 tag, v
     cdef unsigned int slot
     tag = ((<u64>su) << 20) | ((((s.hand[1] | h2) & suit) >> low) << 10) | (((s.hand[0] | h2) & suit) >> low)
     if t == NULL:
-        rep = suit_layout(g, s, su)
-        return rep | (<u64>g.seq_index[su * 1024 + rep] << 10)
+        return suit_entry(g, s, su)
     slot = (<unsigned int>tag * 0x9E3779B1u) >> (32 - LAYOUT_SLOTS_LOG)
     v = t[slot]
-    if (v >> 20) != tag:
-        rep = suit_layout(g, s, su)
-        v = (tag << 20) | rep | (<u64>g.seq_index[su * 1024 + rep] << 10)
+    if (v >> 30) != tag:
+        v = (tag << 30) | suit_entry(g, s, su)
         t[slot] = v
-    return v & 0xFFFFF
+    return v & 0x3FFFFFFF
 
 cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # The main search's key once the stock is drawn: relative ranks (else False, for the
@@ -182,15 +196,10 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
         return False
     if n == 2:
         for su in range(g.n_suits):
-            m = s.out & g.suit_mask[su]
-            low = lowest_bit(g.suit_mask[su])
-            mask |= (suit_layout_known(c, s, su) & 0x3FF) << low
-            while m:
-                card = lowest_bit(m)
-                m &= m - 1
-                if s.hand[0] & bit(card):
-                    seq0 |= bit(j)
-                j += 1
+            m = suit_layout_known(c, s, su)
+            mask |= (m & 0x3FF) << lowest_bit(g.suit_mask[su])
+            seq0 |= (m >> 20) << j
+            j += popcount64(m & 0x3FF)
         key[0] = mask | (seq0 << DRAWS_SHIFT) | ((<u64>1) << 63)
         return True
     h = k // 3
@@ -202,7 +211,7 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     for su in range(g.n_suits):
         m = suit_layout_known(c, s, su)
         j = popcount64(m & 0x3FF)
-        rank += g.seq_before[(su * 11 + j) * 41 + left] + (m >> 10) * g.seq_ways[(su + 1) * 41 + left - j]
+        rank += g.seq_before[(su * 11 + j) * 41 + left] + ((m >> 10) & 0x3FF) * g.seq_ways[(su + 1) * 41 + left - j]
         left -= j
     # The holders: the places of seat 0's cards among the k (suit by suit, lowest first: the
     # order of the bits), then of seat 1's among the others, each ranked as a set.
