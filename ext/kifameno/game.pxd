@@ -73,21 +73,23 @@ cdef inline u64 places_rank(const Game* g, u64 cards, u64 among) noexcept nogil:
         i += 1
     return r
 
-cdef inline u64 suit_layout(const Game* g, const State* s, int su) noexcept nogil:
+cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) noexcept nogil:
     # The least places of the suit (from its lowest, bit 0) that hold its cards in play with
     # their point codes, lowest first, each run of one holder's cards (no other card in play
     # between them) taken in the order that packs lowest: at each step the code whose next place
     # is least (a run's cards are interchangeable for the trick: its holder may play them in
     # any order, so positions that differ only within runs are one game, as in Ciapanò's
     # layout_word).  That greedy order embeds whenever any order does (a least first slot can
-    # take the place of any embedding's first), and depends on the run's codes alone.
+    # take the place of any embedding's first), and depends on the run's codes alone.  seat0[0]:
+    # seat 0's places among the suit's cards in play, lowest first.
     cdef u64 suit = g.suit_mask[su]
     cdef u64 m = s.out & suit
     cdef u64 h0 = s.hand[0], h1 = s.hand[1]
     cdef u64 rep = 0, need = 0, free = suit
-    cdef int card = 0, slot, code, holder, prev = -1, left = 0
+    cdef int card = 0, slot, code, holder, prev = -1, left = 0, j = 0
     cdef int counts[4]
     counts[0] = counts[1] = counts[2] = counts[3] = 0
+    seat0[0] = 0
     while True:
         holder = -2
         if m:
@@ -106,6 +108,9 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su) noexcept nogi
             if not m:
                 return rep >> lowest_bit(suit)
             prev = holder
+        if holder == 0:
+            seat0[0] |= bit(j)
+        j += 1
         code = g.pcode[card]
         counts[code] += 1
         need |= g.pcode_cards[code] & suit
@@ -114,16 +119,9 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su) noexcept nogi
 
 cdef inline u64 suit_entry(const Game* g, const State* s, int su) noexcept nogil:
     # What suit_layout_known remembers of a suit (its bits 0..29).
-    cdef u64 m = s.out & g.suit_mask[su]
-    cdef u64 rep = suit_layout(g, s, su)
-    cdef u64 mine = 0
-    cdef int j = 0
-    while m:
-        if s.hand[0] & bit(lowest_bit(m)):
-            mine |= bit(j)
-        m &= m - 1
-        j += 1
-    return rep | (<u64>g.seq_index[su * 1024 + rep] << 10) | (mine << 20)
+    cdef u64 seat0
+    cdef u64 rep = suit_layout(g, s, su, &seat0)
+    return rep | (<u64>g.seq_index[su * 1024 + rep] << 10) | (seat0 << 20)
 
 cdef enum:
     LAYOUT_SLOTS_LOG = 12       # the remembered suit layouts: 4,096 slots of 8 bytes
