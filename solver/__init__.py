@@ -19,7 +19,8 @@ numbered ``0..n-1`` in order of play.  Rules: ``docs/rules.md``.
 
 The names below are loaded on first use (PEP 562): ``import ciapano`` is cheap, and
 ``ciapano.solve`` or ``from ciapano import solve`` imports what it needs (the search core for
-``solve``, NumPy only for sampling, dealing and puzzles, jsonschema for reading files).
+``solve``, NumPy only for sampling, dealing and puzzles, jsonschema-rs for reading files,
+jsonschema only to explain a file that breaks the schema).
 """
 
 from __future__ import annotations

@@ -23,8 +23,6 @@ from os import PathLike
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-import jsonschema
-
 from .cards import Card, CardSet
 from .errors import CardError, GameError, InformationSetError, PositionError
 from .games import GAMES, Bridge, Game, counts_text, find_game
@@ -33,6 +31,8 @@ from .sampling import InformationSet, cards_gone, check_voids, parse_suit
 from .validate import parse_card_set
 
 if TYPE_CHECKING:
+    import jsonschema
+
     from .calabrasella import Exchange
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "loads",
     "loads_view",
     "schema",
+    "schema_errors",
     "view_at",
     "view_from_dict",
 ]
@@ -66,10 +67,64 @@ def schema_validator(form: str) -> jsonschema.protocols.Validator:
 
     :raises KeyError: for a form the schema does not define.
     """
+    import jsonschema  # here: its import (~0.1 s) is paid only to explain a failing file
+
+    return jsonschema.Draft202012Validator(_form_schema(form))
+
+
+def _form_schema(form: str) -> dict[str, Any]:
+    """The schema of one form: its ``$defs`` entry, with the ``$defs`` its references need."""
     full = schema()
     sub = dict(full["$defs"][form])
     sub["$defs"] = full["$defs"]
-    return jsonschema.Draft202012Validator(sub)
+    return sub
+
+
+@cache
+def _quick_validator(form: str) -> Any:
+    """jsonschema-rs's validator of one form: the first pass of :func:`schema_errors`."""
+    import jsonschema_rs
+
+    return jsonschema_rs.Draft202012Validator(_form_schema(form))
+
+
+_JSON_TYPES = (str, int, float, bool, type(None))
+
+
+def _plain_json(value: Any) -> bool:
+    """Whether a value holds only what ``json.loads`` makes: dicts with string keys, lists,
+    strings, numbers, booleans and None (jsonschema-rs reads a tuple as an array, where
+    jsonschema, the reference, does not)."""
+    kind = type(value)
+    if kind is dict:
+        return all(type(k) is str and _plain_json(v) for k, v in value.items())
+    if kind is list:
+        return all(_plain_json(v) for v in value)
+    return kind in _JSON_TYPES
+
+
+def schema_errors(form: str, data: Mapping[str, Any]) -> list[jsonschema.ValidationError]:
+    """Every violation of the JSON Schema of one form of the files (see
+    :func:`schema_validator`) by ``data``, shallowest first (then by path); ``[]`` if none.
+
+    A file that passes jsonschema-rs's check (compiled, quick to import) has no violation and
+    is not checked again; any other is checked by jsonschema, the reference, whose errors are
+    returned (none if jsonschema-rs was stricter: its ``$`` does not match before a final
+    newline).  So the command line imports jsonschema only to explain a failing file.
+
+    :raises KeyError: for a form the schema does not define.
+    """
+    whole = dict(data)
+    if _plain_json(whole):
+        try:
+            if _quick_validator(form).is_valid(whole):
+                return []
+        except ValueError:  # a number jsonschema-rs cannot hold (beyond 64 bits): the reference
+            pass
+    return sorted(
+        schema_validator(form).iter_errors(whole),
+        key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
+    )
 
 
 def _path(parts: Any) -> str:
@@ -345,10 +400,7 @@ def _check(data: Mapping[str, Any]) -> tuple[str, Game]:
             "deal", "is missing: a history file needs 'deal' and 'dealer' (and 'play')"
         )
     key = "deal" if form == "history" else "hands"
-    errors = sorted(
-        schema_validator(form).iter_errors(dict(data)),
-        key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
-    )
+    errors = schema_errors(form, data)
     if errors:
         if any(is_game_branch(e) for e in errors):
             # A game's own constraints (its players, options, discard): said in its terms.

@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .cards import Card
 from .errors import CardError, PositionError, RecordError
-from .formats import file_game, is_game_branch, raise_game_error, schema_error, schema_validator
+from .formats import file_game, is_game_branch, raise_game_error, schema_error, schema_errors
 from .games import Game
 from .position import Position
 from .validate import game_for, parse_card, parse_cards
@@ -253,10 +253,7 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
     rid = data.get("id")
     if not isinstance(rid, (str, int)) or isinstance(rid, bool):
         rid = None
-    errors = sorted(
-        schema_validator("record").iter_errors(dict(data)),
-        key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
-    )
+    errors = schema_errors("record", data)
     if errors:
         if any(is_game_branch(e) for e in errors):
             try:

@@ -6,9 +6,12 @@ import io
 import json
 from collections import OrderedDict
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import ciapano
 from ciapano import (
@@ -378,3 +381,119 @@ def test_discard_in_a_four_player_history_names_the_real_problem() -> None:
 def test_loads_of_bytes_that_are_not_utf8() -> None:
     with pytest.raises(PositionError):
         loads(b"\xff{}")
+
+
+# -- the quick first pass of the schema check ---------------------------------------------------
+
+POSITIONS_DIR = Path(__file__).resolve().parents[1] / "positions"
+SHIPPED = sorted(POSITIONS_DIR.glob("*.json")) + sorted(POSITIONS_DIR.glob("*/*.json"))
+# Values near the valid ones, so that mutated files fall on both sides of the schema: cards in
+# every deck's text (and not quite), seats, counts, suits, the edges of 64-bit numbers.
+NUMBERS = st.one_of(
+    st.integers(-2, 40), st.sampled_from([2**63, 2**64, 10**30, -(2**63) - 1, 1.0, 2.5, -0.0])
+)
+# Cards of each deck and near misses; suits, seats, games, options; strings the patterns' ends
+# must refuse.
+CARDS_NEAR = ("KD", "kd", "3S", " 3S ", "10S", "1T", "21T", "22T", "FOOL", "fool", "KX", "♠3")
+OTHER_NEAR = ("S", "H", "T", "NT", "0", "4", "5", "ciapano", "busca", "tarocchi", "bridge")
+ENDS_NEAR = ("cappotto", "last-trick", "none", "KD\n", "4\n", "", "N:AKQ.. ...")
+TEXTS_NEAR = st.sampled_from(CARDS_NEAR + OTHER_NEAR + ENDS_NEAR)
+# Mostly down into the value, so that the leaves (cards, seats, counts) are reached.
+DICT_ACTIONS = st.sampled_from(["into", "into", "into", "replace", "delete", "add"])
+LIST_ACTIONS = st.sampled_from(["into", "into", "into", "replace", "delete", "append", "copy"])
+LEAVES = st.one_of(st.none(), st.booleans(), NUMBERS, TEXTS_NEAR)
+JSON_VALUES = st.recursive(
+    LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["0", "1", "x"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def _form_of(path: Path, data: dict) -> str:
+    if path.parent.name == "records":
+        return "record"
+    return "history" if "deal" in data else "snapshot"
+
+
+def _mutate(data: Any, draw: Any, top: bool = False) -> Any:
+    """The value with one place (a key of an object, an item of a list, or the whole value
+    unless ``top``) replaced by a drawn value, deleted, or (in an object) added."""
+    if isinstance(data, dict) and data and (top or draw(st.integers(0, 7))):
+        key = draw(st.sampled_from(sorted(data)))
+        action = draw(DICT_ACTIONS)
+        out = dict(data)
+        if action == "into":
+            out[key] = _mutate(data[key], draw)
+        elif action == "replace":
+            out[key] = draw(JSON_VALUES)
+        elif action == "delete":
+            del out[key]
+        else:
+            out[
+                draw(
+                    st.sampled_from(
+                        [
+                            "players",
+                            "game",
+                            "trick",
+                            "won",
+                            "taken",
+                            "stock",
+                            "rules",
+                            "view",
+                            "voids",
+                            "tricks",
+                            "discard",
+                            "zz",
+                        ]
+                    )
+                )
+            ] = draw(JSON_VALUES)
+        return out
+    if isinstance(data, list) and data and draw(st.integers(0, 7)):
+        i = draw(st.integers(0, len(data) - 1))
+        out = list(data)
+        action = draw(LIST_ACTIONS)
+        if action == "into":
+            out[i] = _mutate(data[i], draw)
+        elif action == "copy":  # a sibling's value: the same shape, maybe a repeated card
+            out[i] = data[draw(st.integers(0, len(data) - 1))]
+        elif action == "replace":
+            out[i] = draw(JSON_VALUES)
+        elif action == "delete":
+            del out[i]
+        else:
+            out.append(draw(JSON_VALUES))
+        return out
+    if isinstance(data, (str, int)) and draw(st.integers(0, 3)):
+        # a value of the same kind: a near-miss of a card, a suit, a count
+        return draw(TEXTS_NEAR if isinstance(data, str) else NUMBERS)
+    return draw(JSON_VALUES)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_schema_errors_agree_with_jsonschema_on_mutated_files(data: st.DataObject) -> None:
+    # schema_errors lets a file pass on jsonschema-rs's check alone: it must never pass a file
+    # that jsonschema (the reference) rejects, nor reject one it accepts.
+    path = data.draw(st.sampled_from(SHIPPED))
+    original = json.loads(path.read_text(encoding="utf-8"))
+    form = _form_of(path, original)
+    mutated = original
+    for _ in range(data.draw(st.integers(1, 3))):
+        mutated = _mutate(mutated, data.draw, top=True)
+    reference = ciapano.formats.schema_validator(form).is_valid(mutated)
+    assert (ciapano.formats.schema_errors(form, mutated) == []) == reference
+
+
+def test_schema_errors_pass_every_shipped_file_and_read_tuples_as_the_reference_does() -> None:
+    for path in SHIPPED:
+        original = json.loads(path.read_text(encoding="utf-8"))
+        assert ciapano.formats.schema_errors(_form_of(path, original), original) == [], path
+    # jsonschema-rs would read a tuple as an array; jsonschema, the reference, does not.
+    as_tuples = {**SNAPSHOT, "hands": tuple(tuple(h) for h in HANDS)}
+    errors = ciapano.formats.schema_errors("snapshot", as_tuples)
+    assert [e.validator for e in errors] == ["type"]
