@@ -400,7 +400,28 @@ ENDS_NEAR = ("cappotto", "last-trick", "none", "KD\n", "4\n", "", "N:AKQ.. ...")
 TEXTS_NEAR = st.sampled_from(CARDS_NEAR + OTHER_NEAR + ENDS_NEAR)
 # Mostly down into the value, so that the leaves (cards, seats, counts) are reached.
 DICT_ACTIONS = st.sampled_from(["into", "into", "into", "replace", "delete", "add"])
-LIST_ACTIONS = st.sampled_from(["into", "into", "into", "replace", "delete", "append", "copy"])
+LIST_ACTIONS = st.sampled_from(
+    ["into", "into", "into", "replace", "delete", "append", "copy", "extend"]
+)
+ADDED_KEYS = st.sampled_from(
+    [
+        "players",
+        "game",
+        "trick",
+        "won",
+        "taken",
+        "stock",
+        "rules",
+        "view",
+        "voids",
+        "tricks",
+        "discard",
+        "declarer",
+        "trump",
+        "dealer",
+        "zz",
+    ]
+)
 LEAVES = st.one_of(st.none(), st.booleans(), NUMBERS, TEXTS_NEAR)
 JSON_VALUES = st.recursive(
     LEAVES,
@@ -431,27 +452,8 @@ def _mutate(data: Any, draw: Any, top: bool = False) -> Any:
             out[key] = draw(JSON_VALUES)
         elif action == "delete":
             del out[key]
-        else:
-            out[
-                draw(
-                    st.sampled_from(
-                        [
-                            "players",
-                            "game",
-                            "trick",
-                            "won",
-                            "taken",
-                            "stock",
-                            "rules",
-                            "view",
-                            "voids",
-                            "tricks",
-                            "discard",
-                            "zz",
-                        ]
-                    )
-                )
-            ] = draw(JSON_VALUES)
+        else:  # a field of some game, maybe not this file's (its game's branch must refuse it)
+            out[draw(ADDED_KEYS)] = draw(st.one_of(NUMBERS, TEXTS_NEAR, JSON_VALUES))
         return out
     if isinstance(data, list) and data and draw(st.integers(0, 7)):
         i = draw(st.integers(0, len(data) - 1))
@@ -461,6 +463,9 @@ def _mutate(data: Any, draw: Any, top: bool = False) -> Any:
             out[i] = _mutate(data[i], draw)
         elif action == "copy":  # a sibling's value: the same shape, maybe a repeated card
             out[i] = data[draw(st.integers(0, len(data) - 1))]
+        elif action == "extend":  # past the list's length limits, with unrepeated items
+            new = st.sampled_from(TEXTS) if isinstance(data[i], str) else NUMBERS
+            out += draw(st.lists(new.filter(lambda x: x not in data), unique=True, max_size=12))
         elif action == "replace":
             out[i] = draw(JSON_VALUES)
         elif action == "delete":
