@@ -90,17 +90,27 @@ def _quick_validator(form: str) -> Any:
 
 _JSON_TYPES = (str, int, float, bool, type(None))
 
+#: The reason given for JSON text nested deeper than Python's parser goes (about 1,000 levels).
+NESTED_TOO_DEEP = "not readable JSON: arrays or objects nested too deeply"
+
 
 def _plain_json(value: Any) -> bool:
     """Whether a value holds only what ``json.loads`` makes: dicts with string keys, lists,
     strings, numbers, booleans and None (jsonschema-rs reads a tuple as an array, where
     jsonschema, the reference, does not)."""
-    kind = type(value)
-    if kind is dict:
-        return all(type(k) is str and _plain_json(v) for k, v in value.items())
-    if kind is list:
-        return all(_plain_json(v) for v in value)
-    return kind in _JSON_TYPES
+    todo = [value]  # (a loop, not recursion: a file may nest as deep as json.loads allows)
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind is dict:
+            if not all(type(k) is str for k in item):
+                return False
+            todo.extend(item.values())
+        elif kind is list:
+            todo.extend(item)
+        elif kind not in _JSON_TYPES:
+            return False
+    return True
 
 
 def schema_errors(form: str, data: Mapping[str, Any]) -> list[jsonschema.ValidationError]:
@@ -119,7 +129,7 @@ def schema_errors(form: str, data: Mapping[str, Any]) -> list[jsonschema.Validat
         try:
             if _quick_validator(form).is_valid(whole):
                 return []
-        except ValueError:  # a number jsonschema-rs cannot hold (beyond 64 bits): the reference
+        except ValueError:  # jsonschema-rs refuses a value it cannot convert: the reference
             pass
     return sorted(
         schema_validator(form).iter_errors(whole),
@@ -716,6 +726,8 @@ def parse_json(text: str | bytes) -> Any:
         raise PositionError(
             "", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"
         ) from None
+    except RecursionError:
+        raise PositionError("", NESTED_TOO_DEEP) from None
     return data
 
 

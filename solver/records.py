@@ -24,7 +24,14 @@ from typing import IO, TYPE_CHECKING, Any
 
 from .cards import Card
 from .errors import CardError, PositionError, RecordError
-from .formats import file_game, is_game_branch, raise_game_error, schema_error, schema_errors
+from .formats import (
+    NESTED_TOO_DEEP,
+    file_game,
+    is_game_branch,
+    raise_game_error,
+    schema_error,
+    schema_errors,
+)
 from .games import Game
 from .position import Position
 from .validate import game_for, parse_card, parse_cards
@@ -298,6 +305,8 @@ def _parse(text: str) -> Any:
             hint = " (a file of many records, one a line, is read with --batch / read_records)"
         where = f"at line {e.lineno} column {e.colno}"
         raise RecordError("", f"not valid JSON: {e.msg} {where}{hint}") from None
+    except RecursionError:
+        raise RecordError("", NESTED_TOO_DEEP) from None
 
 
 def loads_record(text: str | bytes) -> HandRecord:

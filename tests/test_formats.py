@@ -502,3 +502,16 @@ def test_schema_errors_pass_every_shipped_file_and_read_tuples_as_the_reference_
     as_tuples = {**SNAPSHOT, "hands": tuple(tuple(h) for h in HANDS)}
     errors = ciapano.formats.schema_errors("snapshot", as_tuples)
     assert [e.validator for e in errors] == ["type"]
+
+
+def test_deeply_nested_files_get_a_position_error() -> None:
+    # Deeper than json.loads goes: its RecursionError is bad input, not a traceback.
+    deep = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(PositionError, match="nested too deeply"):
+        loads(f'{{"hands": {deep}, "leader": 0}}')
+    with pytest.raises(ciapano.RecordError, match="nested too deeply"):
+        ciapano.loads_record(f'{{"deal": {deep}, "dealer": 0, "play": []}}')
+    # As deep as it reads (the check's first pass walks the data in a loop, not by recursion).
+    nested = "[" * 200 + "]" * 200
+    with pytest.raises(PositionError, match="hands"):
+        loads(f'{{"hands": {nested}, "leader": 0}}')
