@@ -129,7 +129,7 @@ def schema_errors(form: str, data: Mapping[str, Any]) -> list[jsonschema.Validat
         try:
             if _quick_validator(form).is_valid(whole):
                 return []
-        except ValueError:  # jsonschema-rs refuses a value it cannot convert: the reference
+        except ValueError:  # what jsonschema-rs cannot convert (0.20: integers beyond 64 bits)
             pass
     return sorted(
         schema_validator(form).iter_errors(whole),
@@ -710,24 +710,30 @@ def view_at(record: Any, index: int) -> InformationSet:
     )  # fmt: skip
 
 
-def parse_json(text: str | bytes) -> Any:
+def parse_json(
+    text: str | bytes, error: type[PositionError] = PositionError, extra_data_hint: str = ""
+) -> Any:
     """The JSON value of ``text`` (``bytes`` must be UTF-8).
 
-    :raises PositionError: (field ``""``) for text that is not UTF-8 or not JSON, with the place.
+    :param error: the class raised (hand records: :class:`~ciapano.RecordError`).
+    :param extra_data_hint: added to the message when the text holds more than one value.
+    :raises PositionError: (or ``error``; field ``""``) for text that is not UTF-8 or not JSON,
+        with the place.
     """
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
-            raise PositionError("", f"not UTF-8 text: {e.reason} at byte {e.start}") from None
+            raise error("", f"not UTF-8 text: {e.reason} at byte {e.start}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise PositionError(
-            "", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}"
+        hint = extra_data_hint if e.msg == "Extra data" else ""
+        raise error(
+            "", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}{hint}"
         ) from None
     except RecursionError:
-        raise PositionError("", NESTED_TOO_DEEP) from None
+        raise error("", NESTED_TOO_DEEP) from None
     return data
 
 

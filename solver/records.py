@@ -25,9 +25,9 @@ from typing import IO, TYPE_CHECKING, Any
 from .cards import Card
 from .errors import CardError, PositionError, RecordError
 from .formats import (
-    NESTED_TOO_DEEP,
     file_game,
     is_game_branch,
+    parse_json,
     raise_game_error,
     schema_error,
     schema_errors,
@@ -296,17 +296,8 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
     )
 
 
-def _parse(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        hint = ""
-        if e.msg == "Extra data":
-            hint = " (a file of many records, one a line, is read with --batch / read_records)"
-        where = f"at line {e.lineno} column {e.colno}"
-        raise RecordError("", f"not valid JSON: {e.msg} {where}{hint}") from None
-    except RecursionError:
-        raise RecordError("", NESTED_TOO_DEEP) from None
+#: Said of a record file that holds more than one JSON value.
+_MANY_RECORDS = " (a file of many records, one a line, is read with --batch / read_records)"
 
 
 def loads_record(text: str | bytes) -> HandRecord:
@@ -314,12 +305,7 @@ def loads_record(text: str | bytes) -> HandRecord:
 
     :raises RecordError: for text that is not JSON or not a valid record.
     """
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise RecordError("", f"not UTF-8 text: {e.reason} at byte {e.start}") from None
-    return record_from_dict(_parse(text))
+    return record_from_dict(parse_json(text, RecordError, _MANY_RECORDS))
 
 
 def load_record(source: str | PathLike[str] | IO[str]) -> HandRecord:
@@ -341,7 +327,7 @@ def read_records(lines: Iterable[str]) -> Iterator[tuple[int, HandRecord | Recor
         if not text.strip():
             continue
         try:
-            yield number, record_from_dict(_parse(text))
+            yield number, record_from_dict(parse_json(text, RecordError, _MANY_RECORDS))
         except RecordError as e:
             yield number, e.at_line(number)
 
