@@ -10,10 +10,10 @@ and rich only to draw a progress bar on a terminal.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, NoReturn, TypeVar
 
 import click
@@ -43,7 +43,7 @@ def echo(message: str = "", *, err: bool = False, nl: bool = True) -> None:
 
 def warn(message: str) -> None:
     """``PROG: error: MESSAGE`` on standard error, one line."""
-    prog = Path(sys.argv[0]).name or "ciapano"
+    prog = os.path.basename(sys.argv[0]) or "ciapano"
     click.echo(f"{prog}: error: {message}", err=True)
 
 
@@ -75,7 +75,8 @@ def read_text(source: str, what: str) -> str:
     try:
         if source == "-":
             return sys.stdin.read()
-        return Path(source).read_text(encoding="utf-8")
+        with open(source, encoding="utf-8") as f:
+            return f.read()
     except FileNotFoundError:
         fail(f"{source}: no such file")
     except IsADirectoryError:

@@ -155,6 +155,7 @@ _EXPORTS: dict[str, str] = {
     "sample_deals": "sampling",
     "DEFAULT_TT_MB": "solving",
     "WORKER_TT_MB": "solving",
+    "ONE_THREAD_TRICKS": "solving",
     "Bounds": "solving",
     "DDTable": "solving",
     "MoveValue": "solving",
@@ -176,6 +177,7 @@ __all__ = [
     "GAMES",
     "HAND_POINTS",
     "ITALIAN_40",
+    "ONE_THREAD_TRICKS",
     "RANKS",
     "SCHEMA_PATH",
     "SUITS",
@@ -453,6 +455,7 @@ if TYPE_CHECKING:
     )
     from .solving import (
         DEFAULT_TT_MB,
+        ONE_THREAD_TRICKS,
         WORKER_TT_MB,
         Bounds,
         DDTable,

@@ -16,24 +16,25 @@ hand record.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from os import PathLike
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from .cards import Card, CardSet
 from .errors import CardError, GameError, InformationSetError, PositionError
 from .games import GAMES, Bridge, Game, counts_text, find_game
 from .position import Position
-from .sampling import InformationSet, cards_gone, check_voids, parse_suit
 from .validate import parse_card_set
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import jsonschema
 
     from .calabrasella import Exchange
+    from .sampling import InformationSet
 
 __all__ = [
     "SCHEMA_PATH",
@@ -50,14 +51,41 @@ __all__ = [
     "view_from_dict",
 ]
 
-#: Where the JSON Schema of position files is installed.
-SCHEMA_PATH = Path(str(resources.files("ciapano") / "schemata" / "position.schema.json"))
+# The schema is a file of the package, read beside this module rather than through
+# importlib.resources and pathlib: their imports (about 15 ms) were a tenth of the command
+# line's start (docs/speed.md, 2026-11-27).
+_SCHEMA_FILE = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "schemata", "position.schema.json"
+)
+
+
+def __getattr__(name: str) -> Any:
+    """:data:`SCHEMA_PATH`, made when first asked for (PEP 562), so that importing this
+    module does not import :mod:`pathlib`."""
+    if name == "SCHEMA_PATH":
+        from pathlib import Path
+
+        return Path(_SCHEMA_FILE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+#: Where the JSON Schema of position files is installed (a :class:`pathlib.Path`).
+SCHEMA_PATH: Path
+
+
+def _read_text(source: str | PathLike[str]) -> str:
+    """A text file's contents, read as UTF-8.
+
+    :raises OSError: if the file cannot be read.
+    """
+    with open(source, encoding="utf-8") as f:
+        return f.read()
 
 
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of position files, as a dict."""
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return json.loads(_read_text(_SCHEMA_FILE))
 
 
 @cache
@@ -513,6 +541,12 @@ def from_dict(data: Mapping[str, Any]) -> Position:
         set_aside=data.get("discards" if game.needs_dealer else "set_aside"),
         dealer=data.get("dealer"),
     )
+    if "gone" not in data and "voids" not in data:
+        return pos
+    # A snapshot of what a seat knows (docs/positions.md, "A seat's view"): its checks live in
+    # the sampling module, imported only for such a file.
+    from .sampling import cards_gone, check_voids, parse_suit
+
     if "gone" in data and CardSet(data["gone"]) != cards_gone(pos):
         raise PositionError(
             "gone",
@@ -550,6 +584,8 @@ def view_from_dict(data: Mapping[str, Any], view: int | None = None) -> Informat
         :class:`~ciapano.InformationSetError` for a view that is inconsistent (sizes that do not
         add up, voids no deal satisfies) or that names no seat.
     """
+    from .sampling import InformationSet, parse_suit
+
     form, game = _check(data)
     n = game.players
     if view is None:
@@ -671,6 +707,8 @@ def view_at(record: Any, index: int) -> InformationSet:
     :param index: the index of the card in the play, ``0 <= index < len(play)``.
     :raises PositionError: for a record that is not a valid history, or an index out of range.
     """
+    from .sampling import InformationSet
+
     if isinstance(record, Mapping):
         form, game = _check(record)
         if form != "history":
@@ -762,7 +800,7 @@ def load_view(source: str | PathLike[str] | IO[str], view: int | None = None) ->
     """
     if hasattr(source, "read"):
         return loads_view(source.read(), view)  # type: ignore[union-attr]
-    return loads_view(Path(source).read_text(encoding="utf-8"), view)  # type: ignore[arg-type]
+    return loads_view(_read_text(source), view)  # type: ignore[arg-type]
 
 
 def load(source: str | PathLike[str] | IO[str]) -> Position:
@@ -773,7 +811,7 @@ def load(source: str | PathLike[str] | IO[str]) -> Position:
     """
     if hasattr(source, "read"):
         return loads(source.read())  # type: ignore[union-attr]
-    return loads(Path(source).read_text(encoding="utf-8"))  # type: ignore[arg-type]
+    return loads(_read_text(source))  # type: ignore[arg-type]
 
 
 def dumps(position: Position) -> str:
@@ -789,4 +827,5 @@ def dump(position: Position, target: str | PathLike[str] | IO[str]) -> None:
     if hasattr(target, "write"):
         target.write(text)  # type: ignore[union-attr]
     else:
-        Path(target).write_text(text, encoding="utf-8")  # type: ignore[arg-type]
+        with open(target, "w", encoding="utf-8") as f:  # type: ignore[arg-type]
+            f.write(text)

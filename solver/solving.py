@@ -23,9 +23,8 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from . import engine
 from .cards import Card
@@ -34,8 +33,12 @@ from .errors import OptionError, PositionError, SolveInterrupted
 from .games import HAND_POINTS
 from .position import Position
 
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
 __all__ = [
     "DEFAULT_TT_MB",
+    "ONE_THREAD_TRICKS",
     "WORKER_TT_MB",
     "Bounds",
     "DDTable",
@@ -71,6 +74,12 @@ DEFAULT_TT_MB = int(min(1024.0, _machine_mib() / 4))
 #: Default memory of each worker's table where several processes solve at once (batches of
 #: hands, the hands of a match, the samples of PIMC), in MiB.
 WORKER_TT_MB = 256
+#: A position with this many tricks left or fewer is searched on one thread, whatever the
+#: ``threads`` asked for: there a second thread (its own smaller table, the pool's hand-offs)
+#: costs more than it gains.  Median wall time of ``solve`` on 8-12 random positions a row,
+#: one thread against two (docs/speed.md, 2026-11-27): Ciapanò 4 players, 5 tricks left 0.71
+#: against 1.30 ms, 8 tricks left 33.7 against 29.7 ms; Busca 6 tricks left 4.2 against 3.6 ms.
+ONE_THREAD_TRICKS = 5
 
 
 class Bounds(NamedTuple):
@@ -149,6 +158,12 @@ def _seat(position: Position, seat: int | None) -> int:
     return seat
 
 
+def _threads_for(position: Position, threads: int) -> int:
+    """The threads worth using on ``position``: one where :data:`ONE_THREAD_TRICKS` or fewer
+    tricks are left, else ``threads``."""
+    return 1 if position.tricks_left <= ONE_THREAD_TRICKS else threads
+
+
 def _run(
     jobs: Sequence[Callable[[Any, Any], Any]],
     make: Callable[[], Any],
@@ -188,6 +203,8 @@ def _run(
         ran = _in_this_thread(lambda: worker(0), limits)
         if ran is not None:
             return results, [s for s in searches if s is not None], ran.interrupted
+    from concurrent.futures import wait  # here: a solve on one thread needs none of it
+
     interrupted = False
     futures = [_search_threads(count).submit(worker, k) for k in range(count)]
     while True:
@@ -247,6 +264,8 @@ def _search_threads(count: int) -> ThreadPoolExecutor:
     quarter of a millisecond per solve, two thirds of the time of a solve of a thousand nodes.
     A larger pool replaces it when more threads are asked for, and a forked child (whose copy
     of the pool has no threads) makes its own."""
+    from concurrent.futures import ThreadPoolExecutor
+
     global _threads
     with _threads_lock:
         pid = os.getpid()
@@ -614,8 +633,9 @@ def solve(
     :param seat: the perspective seat; default the seat to move.
     :param all_seats: also compute every seat's own guarantee (:attr:`SolveResult.seats`).
     :param tt_mb: memory for the transposition tables, in MiB, shared out among the threads.
-    :param threads: threads to search with (the legal cards are shared out among them); the
-        values do not depend on it.
+    :param threads: the most threads to search with (the legal cards are shared out among
+        them; a position with :data:`ONE_THREAD_TRICKS` or fewer tricks left is searched on
+        one); the values do not depend on it.
     :param max_nodes: stop after about this many search nodes in all (checked every 1,024).
     :param time_limit: stop after about this many seconds.
     :param options: search techniques (``ciapano.engine.OPTION_*`` flags), for testing the
@@ -671,6 +691,7 @@ def solve(
             upper=score[p],
             seat_bounds=tuple(Bounds(v, v) for v in score) if all_seats else None,
         )
+    threads = _threads_for(position, threads)
     limits = engine.SearchLimits(max_nodes, time_limit)
     probe = engine.open_search(position, 1, options, limits)
     most = position.game.value_bounds[1]
@@ -1037,6 +1058,7 @@ def dd_table(
             nodes=0,
             seconds=time.perf_counter() - start,
         )
+    threads = _threads_for(position, threads)
     limits = engine.SearchLimits(max_nodes, time_limit)
     n = position.players
 

@@ -28,6 +28,14 @@ def _load(name: str):
     return ciapano.load(POSITIONS / name), data["expected"]
 
 
+@pytest.fixture
+def threads_everywhere(monkeypatch):
+    """Every thread asked for, however few tricks are left (solve otherwise searches a position
+    of ciapano.ONE_THREAD_TRICKS tricks or fewer on one), so that small positions exercise the
+    threads."""
+    monkeypatch.setattr(sys.modules["ciapano.solving"], "ONE_THREAD_TRICKS", 0)
+
+
 def _assert_bounds_hold(result, expected):
     assert result.lower <= expected["value"] <= result.upper
     for move in result.moves:
@@ -69,7 +77,7 @@ def test_generous_limits_change_nothing():
 
 
 @pytest.mark.parametrize("name", ["endgame4_midtrick.json", "deal5_opening.json"])
-def test_values_do_not_depend_on_threads(name):
+def test_values_do_not_depend_on_threads(name, threads_everywhere):
     pos, expected = _load(name)
     one = ciapano.solve(pos, threads=1)
     two = ciapano.solve(pos, threads=2)
@@ -89,7 +97,9 @@ def test_values_do_not_depend_on_threads(name):
         (ciapano.Tarocchi(), 11, 0),
     ],
 )
-def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(game, tricks, seed):
+def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(
+    game, tricks, seed, threads_everywhere
+):
     # Where solve brackets each card from the previous card's value on its thread with no
     # position's value found first (engine.card_brackets: Kifameno with a stock, tarocchi), a
     # thread traces a line from each card better than its cards before it: the result must
@@ -112,7 +122,7 @@ def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(game,
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads):
+def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads, threads_everywhere):
     # solve(all_seats=True) searches the cards, then the other seats' guarantees: the second
     # part must reuse the first part's Searches (and tables), not hold a second set beside
     # them, which would use up to twice tt_mb.
@@ -131,7 +141,32 @@ def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads):
     assert 1 <= len(made) - 1 <= threads and sum(made[1:]) <= 64
 
 
-def test_dd_table_with_limits_and_threads():
+@pytest.mark.parametrize(("played", "searches"), [(0, 2), (4, 2), (5, 1), (8, 1)])
+def test_few_tricks_left_are_searched_on_one_thread(monkeypatch, played, searches):
+    # With ciapano.ONE_THREAD_TRICKS (5) tricks left or fewer, a second thread costs more than
+    # it gains: solve and dd_table search on one whatever threads asks for (one Search, the
+    # whole table), and the values are the same.
+    engine_module = sys.modules["ciapano.engine"]
+    made = []
+
+    def counting(position, tt_mb, *args, **kwargs):
+        made.append(tt_mb)
+        return open_search(position, tt_mb, *args, **kwargs)
+
+    pos = played_deal(4, 3, 4 * played)
+    assert pos.tricks_left == 10 - played and len(open_search(pos, 1).classes()) >= 2
+    alone = ciapano.solve(pos, threads=1, tt_mb=64)
+    monkeypatch.setattr(engine_module, "open_search", counting)
+    result = ciapano.solve(pos, threads=2, tt_mb=64)
+    assert list(result) == list(alone)
+    assert made[1:] == [64 / searches] * searches  # after the probe that lists the cards
+    made.clear()
+    table = ciapano.dd_table(pos, threads=2, tt_mb=64)
+    assert made == [64 / searches] * searches
+    assert table.to_list() == list(ciapano.solve(pos, all_seats=True, threads=1).seats)
+
+
+def test_dd_table_with_limits_and_threads(threads_everywhere):
     pos, expected = _load("endgame5.json")
     table = ciapano.dd_table(pos, threads=2)
     assert table.exact and table.to_list() == expected["seats"]

@@ -25,6 +25,12 @@ POSITION = ROOT / "positions" / "endgame4_midtrick.json"
 #: breaks the schema: a valid one passes jsonschema-rs's check alone).
 HEAVY = ["numpy", "rich", "matplotlib", "distributed", "dask", "pydantic", "typer", "scipy"]
 HEAVY += ["jsonschema", "referencing", "attrs", "attr"]
+#: Not needed by a small solve either, and each a few milliseconds of the start (docs/speed.md,
+#: 2026-11-27): the thread pool (a position of 5 tricks or fewer is searched on one thread),
+#: logging (which concurrent.futures imports), importlib.resources (the schema is read beside
+#: the module), the sampling module (only a seat's view needs it).  Not pathlib: an editable
+#: install's import hook loads it anyway.
+ON_DEMAND = ["concurrent", "logging", "zipfile", "importlib.resources", "ciapano.sampling"]
 
 
 def _modules_after(code: str) -> set[str]:
@@ -76,6 +82,7 @@ def test_a_small_solve_or_check_loads_no_heavy_module(entry, args):
     )
     assert "ciapano._engine_ciapano" in modules or args[1] == "validate"
     assert _loaded(modules, HEAVY) == []
+    assert sorted(set(ON_DEMAND) & modules) == []
     assert "jsonschema_rs" in modules  # the file was checked against the schema
     assert not {"ciapano.montecarlo", "ciapano.puzzles", "ciapano.batch", "ciapano.plot"} & modules
     assert not {"ciapano.cli.analyse", "ciapano.cli.sample", "ciapano.cli.puzzle"} & modules
