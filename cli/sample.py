@@ -26,7 +26,8 @@ from .options import (
 )
 
 # The defaults of --tt-mb, for the help (ciapano.solving.WORKER_TT_MB and
-# ciapano.montecarlo.DEFAULT_PIMC_TT_MB, not imported for a help text).
+# ciapano.montecarlo.DEFAULT_PIMC_TT_MB, not imported for a help text: NumPy's import;
+# tests/test_pimc.py holds the help to the library's values).
 _LARGE_TT_MB, _SMALL_TT_MB = 256, 32
 
 

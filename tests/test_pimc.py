@@ -28,6 +28,7 @@ from ciapano import (
     sample_deals,
 )
 from ciapano.cli.main import app
+from ciapano.montecarlo import LARGE_SOLVE_CARDS
 
 ROOT = Path(__file__).resolve().parents[1]
 VIEW_FILE = ROOT / "positions" / "view4_midhand.json"
@@ -132,6 +133,18 @@ def test_bad_requests_name_the_problem():
 
 
 # -- ciapano sample ---------------------------------------------------------------------------
+
+
+def test_sample_help_gives_the_librarys_table_sizes():
+    # cli/sample.py writes the defaults of --tt-mb into its help without importing the modules
+    # that define them (NumPy's import, for a help text): they must stay the library's.
+    result = CliRunner().invoke(app, ["sample", "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert (
+        f"default: {ciapano.WORKER_TT_MB} with {LARGE_SOLVE_CARDS} cards or more in play, "
+        f"else {ciapano.DEFAULT_PIMC_TT_MB}"
+    ) in text
 
 
 def test_sample_json_is_the_documented_object():
