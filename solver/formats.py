@@ -151,6 +151,8 @@ def schema_errors(form: str, data: Mapping[str, Any]) -> list[jsonschema.Validat
     newline).  So the command line imports jsonschema only to explain a failing file.
 
     :raises KeyError: for a form the schema does not define.
+    :raises PositionError: (field ``""``) for data nested deeper than jsonschema can follow
+        (Python's recursion limit: data made in Python, as JSON text that deep is not read).
     """
     whole = dict(data)
     if _plain_json(whole):
@@ -159,10 +161,13 @@ def schema_errors(form: str, data: Mapping[str, Any]) -> list[jsonschema.Validat
                 return []
         except ValueError:  # what jsonschema-rs cannot convert (0.20: integers beyond 64 bits)
             pass
-    return sorted(
-        schema_validator(form).iter_errors(whole),
-        key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
-    )
+    try:
+        return sorted(
+            schema_validator(form).iter_errors(whole),
+            key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
+        )
+    except RecursionError:
+        raise PositionError("", "arrays or objects nested too deeply to check") from None
 
 
 def _path(parts: Any) -> str:

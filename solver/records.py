@@ -260,7 +260,10 @@ def record_from_dict(data: Mapping[str, Any]) -> HandRecord:
     rid = data.get("id")
     if not isinstance(rid, (str, int)) or isinstance(rid, bool):
         rid = None
-    errors = schema_errors("record", data)
+    try:
+        errors = schema_errors("record", data)
+    except PositionError as e:
+        raise RecordError(e.field, e.reason, rid) from None
     if errors:
         if any(is_game_branch(e) for e in errors):
             try:

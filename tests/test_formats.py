@@ -515,3 +515,19 @@ def test_deeply_nested_files_get_a_position_error() -> None:
     nested = "[" * 200 + "]" * 200
     with pytest.raises(PositionError, match="hands"):
         loads(f'{{"hands": {nested}, "leader": 0}}')
+
+
+def test_deeply_nested_data_gets_a_position_error() -> None:
+    # Data made in Python may nest deeper than jsonschema, the reference that explains a
+    # failing check, can follow: bad input all the same, not a RecursionError.
+    deep: list[Any] = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    with pytest.raises(PositionError, match="nested too deeply"):
+        ciapano.from_dict({"hands": deep, "leader": 0})
+    with pytest.raises(PositionError, match="nested too deeply"):
+        ciapano.view_from_dict({"hands": deep, "leader": 0, "view": 0})
+    with pytest.raises(ciapano.RecordError, match="nested too deeply"):
+        ciapano.record_from_dict({"deal": deep, "dealer": 0, "play": []})
