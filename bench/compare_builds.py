@@ -69,12 +69,17 @@ def _solving_module(package: str):
         return importlib.import_module(f"{package}.solve")
 
 
+def game_kind(dealing, game: str):
+    """A build's class of ``game`` (``games.find_game``)."""
+    games = importlib.import_module(dealing.__name__.rpartition(".")[0] + ".games")
+    return games.find_game(game)
+
+
 def deal(dealing, game: str, players: int, seed: int):
     """A build's random deal of ``game`` (``dealing.random_deal``, as ``bench_deals.py`` deals)."""
     if game == "ciapano":
         return dealing.random_deal(players, seed)
-    games = importlib.import_module(dealing.__name__.rpartition(".")[0] + ".games")
-    kind = games.find_game(game)
+    kind = game_kind(dealing, game)
     # (Kifameno: 2 or 3 players, as bench_deals.py deals them; Busca and Mattazza: 4.)
     chosen = kind.from_rules(players) if players in kind.player_counts else kind()
     return dealing.random_deal(seed=seed, game=chosen)
@@ -83,7 +88,12 @@ def deal(dealing, game: str, players: int, seed: int):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("builds", nargs="+", metavar="NAME=DIR", help="two or more builds")
-    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="players of the game dealt (default: 3 where the game allows it, else its own)",
+    )
     ap.add_argument(
         "--game",
         default="ciapano",
@@ -94,14 +104,25 @@ def main() -> None:
     args = ap.parse_args()
     if len(args.builds) < 2:
         ap.error(f"builds: {args.builds}: give at least two")
-    if args.players not in (2, 3, 4, 5) or (args.players == 2 and args.game != "kifameno"):
-        ap.error(f"--players: {args.players} is not a number of players of the game")
     if args.rounds < 1:
         ap.error(f"--rounds: {args.rounds} is not a positive number")
 
     with tempfile.TemporaryDirectory() as scratch:
         builds = load_builds(args.builds, Path(scratch))
         names = list(builds)
+        # The players the game allows, from the first build (older builds: Ciapanò's 3 to 5).
+        if args.game == "ciapano":
+            counts = (3, 4, 5)
+        else:
+            try:
+                kind = game_kind(builds[names[0]][1], args.game)
+            except ValueError as e:
+                ap.error(f"--game: {e}")
+            counts = tuple(kind.player_counts)
+        if args.players is None:
+            args.players = 3 if 3 in counts else counts[0]
+        elif args.players not in counts:
+            ap.error(f"--players: {args.players}: {args.game} is played by {counts}")
         best: dict[str, dict[int, float]] = {b: {} for b in names}
         nodes: dict[str, dict[int, int]] = {b: {} for b in names}
         for r in range(args.rounds):
