@@ -121,19 +121,25 @@ def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(
             assert end.is_over() and end.score()[seat] == result.value
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads, threads_everywhere):
-    # solve(all_seats=True) searches the cards, then the other seats' guarantees: the second
-    # part must reuse the first part's Searches (and tables), not hold a second set beside
-    # them, which would use up to twice tt_mb.
-    engine_module = sys.modules["ciapano.engine"]
-    made = []
+def _count_searches(monkeypatch) -> list[float]:
+    """From now on in the test, the table size (MiB) of every Search that solve makes, in
+    order (the first: the probe that lists the legal cards)."""
+    made: list[float] = []
 
     def counting(position, tt_mb, *args, **kwargs):
         made.append(tt_mb)
         return open_search(position, tt_mb, *args, **kwargs)
 
-    monkeypatch.setattr(engine_module, "open_search", counting)
+    monkeypatch.setattr(sys.modules["ciapano.engine"], "open_search", counting)
+    return made
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads, threads_everywhere):
+    # solve(all_seats=True) searches the cards, then the other seats' guarantees: the second
+    # part must reuse the first part's Searches (and tables), not hold a second set beside
+    # them, which would use up to twice tt_mb.
+    made = _count_searches(monkeypatch)
     pos, expected = _load("endgame4_midtrick.json")
     result = ciapano.solve(pos, all_seats=True, threads=threads, tt_mb=64)
     assert list(result.seats) == expected["seats"]
@@ -146,17 +152,10 @@ def test_few_tricks_left_are_searched_on_one_thread(monkeypatch, played, searche
     # With ciapano.ONE_THREAD_TRICKS (5) tricks left or fewer, a second thread costs more than
     # it gains: solve and dd_table search on one whatever threads asks for (one Search, the
     # whole table), and the values are the same.
-    engine_module = sys.modules["ciapano.engine"]
-    made = []
-
-    def counting(position, tt_mb, *args, **kwargs):
-        made.append(tt_mb)
-        return open_search(position, tt_mb, *args, **kwargs)
-
     pos = played_deal(4, 3, 4 * played)
     assert pos.tricks_left == 10 - played and len(open_search(pos, 1).classes()) >= 2
     alone = ciapano.solve(pos, threads=1, tt_mb=64)
-    monkeypatch.setattr(engine_module, "open_search", counting)
+    made = _count_searches(monkeypatch)
     result = ciapano.solve(pos, threads=2, tt_mb=64)
     assert list(result) == list(alone)
     assert made[1:] == [64 / searches] * searches  # after the probe that lists the cards
