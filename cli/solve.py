@@ -48,7 +48,8 @@ if TYPE_CHECKING:
     type=int,
     metavar="N",
     default=None,
-    help="Threads to search with (default: every core of the machine).",
+    help="Threads to search with (default: every core of the machine); a position with 5 "
+    "tricks left or fewer is searched on one.",
 )
 @max_nodes_option
 @time_limit_option

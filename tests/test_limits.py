@@ -14,8 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import ciapano
+from ciapano.cli.main import app
 from ciapano.engine import card_brackets, open_search
 from ciapano.solving import OptionError, SolveInterrupted, check_options
 from strategies import played_deal
@@ -163,6 +165,13 @@ def test_few_tricks_left_are_searched_on_one_thread(monkeypatch, played, searche
     table = ciapano.dd_table(pos, threads=2, tt_mb=64)
     assert made == [64 / searches] * searches
     assert table.to_list() == list(ciapano.solve(pos, all_seats=True, threads=1).seats)
+
+
+def test_the_threads_help_gives_the_rule():
+    # cli/solve.py writes ONE_THREAD_TRICKS into --threads' help as a number.
+    result = CliRunner().invoke(app, ["solve", "--help"], terminal_width=200)
+    text = " ".join(result.stdout.split())
+    assert f"a position with {ciapano.ONE_THREAD_TRICKS} tricks left or fewer" in text
 
 
 def test_dd_table_with_limits_and_threads(threads_everywhere):
