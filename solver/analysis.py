@@ -38,11 +38,11 @@ from .errors import (
 )
 from .games import Ciapano, Game
 from .position import Position
-from .records import HandRecord, record_from_dict
 from .solving import DEFAULT_TT_MB, SolveResult, check_options, run_stoppable, solve
 
 if TYPE_CHECKING:
     from .calabrasella import Exchange
+    from .records import HandRecord
 
 __all__ = [
     "POLICIES",
@@ -574,6 +574,9 @@ def analyse(
     started = time.perf_counter()
     check_options(tt_mb=tt_mb)
     check_concept(concept)
+    # Here, not at the top: ciapano.check (this module) reads no hand record.
+    from .records import HandRecord, record_from_dict
+
     record: HandRecord | None = None
     if isinstance(source, Mapping):
         source = record_from_dict(source)

@@ -19,7 +19,6 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from os import PathLike
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from .cards import Card
@@ -319,7 +318,8 @@ def load_record(source: str | PathLike[str] | IO[str]) -> HandRecord:
     """
     if hasattr(source, "read"):
         return loads_record(source.read())  # type: ignore[union-attr]
-    return loads_record(Path(source).read_text(encoding="utf-8"))  # type: ignore[arg-type]
+    with open(source, encoding="utf-8") as f:  # type: ignore[arg-type]
+        return loads_record(f.read())
 
 
 def read_records(lines: Iterable[str]) -> Iterator[tuple[int, HandRecord | RecordError]]:

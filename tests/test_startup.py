@@ -28,9 +28,11 @@ HEAVY += ["jsonschema", "referencing", "attrs", "attr"]
 #: Not needed by a small solve either, and each a few milliseconds of the start (docs/speed.md,
 #: 2026-11-27): the thread pool (a position of 5 tricks or fewer is searched on one thread),
 #: logging (which concurrent.futures imports), importlib.resources (the schema is read beside
-#: the module), the sampling module (only a seat's view needs it).  Not pathlib: an editable
-#: install's import hook loads it anyway.
+#: the module), the sampling module (only a seat's view needs it), the hand records' module
+#: (only analyse reads a record).  Not pathlib: an editable install's import hook loads it
+#: anyway.
 ON_DEMAND = ["concurrent", "logging", "zipfile", "importlib.resources", "ciapano.sampling"]
+ON_DEMAND += ["ciapano.records"]
 
 
 def _modules_after(code: str) -> set[str]:
