@@ -73,19 +73,21 @@ def __getattr__(name: str) -> Any:
 SCHEMA_PATH: Path
 
 
-def _read_text(source: str | PathLike[str]) -> str:
-    """A text file's contents, read as UTF-8.
+def source_text(source: str | PathLike[str] | IO[str]) -> str:
+    """The text of a file given as a path (read as UTF-8) or as an open text file.
 
     :raises OSError: if the file cannot be read.
     """
-    with open(source, encoding="utf-8") as f:
+    if hasattr(source, "read"):
+        return source.read()  # type: ignore[union-attr]
+    with open(source, encoding="utf-8") as f:  # type: ignore[arg-type]
         return f.read()
 
 
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of position files, as a dict."""
-    return json.loads(_read_text(_SCHEMA_FILE))
+    return json.loads(source_text(_SCHEMA_FILE))
 
 
 @cache
@@ -803,9 +805,7 @@ def load_view(source: str | PathLike[str] | IO[str], view: int | None = None) ->
     :raises PositionError: for a file that is not a valid view.
     :raises OSError: if the file cannot be read.
     """
-    if hasattr(source, "read"):
-        return loads_view(source.read(), view)  # type: ignore[union-attr]
-    return loads_view(_read_text(source), view)  # type: ignore[arg-type]
+    return loads_view(source_text(source), view)
 
 
 def load(source: str | PathLike[str] | IO[str]) -> Position:
@@ -814,9 +814,7 @@ def load(source: str | PathLike[str] | IO[str]) -> Position:
     :raises PositionError: for a file that is not a valid position.
     :raises OSError: if the file cannot be read.
     """
-    if hasattr(source, "read"):
-        return loads(source.read())  # type: ignore[union-attr]
-    return loads(_read_text(source))  # type: ignore[arg-type]
+    return loads(source_text(source))
 
 
 def dumps(position: Position) -> str:

@@ -30,6 +30,7 @@ from .formats import (
     raise_game_error,
     schema_error,
     schema_errors,
+    source_text,
 )
 from .games import Game
 from .position import Position
@@ -316,10 +317,7 @@ def load_record(source: str | PathLike[str] | IO[str]) -> HandRecord:
     :raises RecordError: for a file that is not a valid record.
     :raises OSError: if the file cannot be read.
     """
-    if hasattr(source, "read"):
-        return loads_record(source.read())  # type: ignore[union-attr]
-    with open(source, encoding="utf-8") as f:  # type: ignore[arg-type]
-        return loads_record(f.read())
+    return loads_record(source_text(source))
 
 
 def read_records(lines: Iterable[str]) -> Iterator[tuple[int, HandRecord | RecordError]]:
