@@ -232,17 +232,21 @@ def schema_error(
         message = "give either 'won' or 'taken', not both"
         field = field or "taken"
     elif kind == "uniqueItems":
+        # An entry that is no card (a list, an object: its type error is another of the
+        # schema's errors) is told by its JSON text, which can be hashed.
         seen: set[str] = set()
         dupes = []
+        every_card = True
         for v in value:
             try:
                 key = Card(v).text
             except CardError:
-                key = v
+                key = v if isinstance(v, str) else json.dumps(v, sort_keys=True)
+                every_card = False
             if key in seen:
                 dupes.append(key)
             seen.add(key)
-        message = f"card(s) {dupes} appear twice"
+        message = f"{'card(s)' if every_card else 'entries'} {dupes} appear twice"
     elif kind == "maxItems":
         message = f"{len(value)} entries given; at most {error.validator_value} fit here"
     elif kind == "minItems":

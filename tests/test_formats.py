@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -492,6 +493,42 @@ def test_schema_errors_agree_with_jsonschema_on_mutated_files(data: st.DataObjec
         mutated = _mutate(mutated, data.draw, top=True)
     reference = ciapano.formats.schema_validator(form).is_valid(mutated)
     assert (ciapano.formats.schema_errors(form, mutated) == []) == reference
+
+
+def _loader_of(path: Path, data: dict) -> Any:
+    if path.parent.name == "records":
+        return ciapano.loads_record
+    if path.parent.name == "puzzles":
+        return ciapano.loads_puzzle
+    return ciapano.loads_view if "view" in data else loads
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_files_load_or_raise_an_error_that_names_the_field(data: st.DataObject) -> None:
+    # Whatever a file holds, reading it gives a position (record, puzzle) or one of the
+    # package's errors (ValueError subclasses, the line the command line prints): never
+    # another exception from the code that explains the schema's complaint.
+    path = data.draw(st.sampled_from(SHIPPED))
+    original = json.loads(path.read_text(encoding="utf-8"))
+    mutated = original
+    for _ in range(data.draw(st.integers(1, 3))):
+        mutated = _mutate(mutated, data.draw, top=True)
+    try:
+        _loader_of(path, original)(json.dumps(mutated))
+    except ciapano.CiapanoError as e:
+        assert isinstance(e, ValueError) and str(e).strip()
+
+
+def test_an_entry_repeated_that_is_no_card_is_named_in_the_error() -> None:
+    # uniqueItems on a list holding lists: the repeated entries are told by their JSON text
+    # (they were put in a set as they were: TypeError, unhashable list).
+    bad = {**SNAPSHOT, "hands": [["3S", ["C"], ["C"], "3S"], *HANDS[1:]]}
+    expected = """hands[0]: entries ['["C"]', '3S'] appear twice"""
+    with pytest.raises(PositionError, match=re.escape(expected)):
+        from_dict(bad)
+    with pytest.raises(PositionError, match=re.escape("hands[0]: card(s) ['3S'] appear twice")):
+        from_dict({**SNAPSHOT, "hands": [["3S", "3S", "4H"], *HANDS[1:]]})
 
 
 def test_schema_errors_pass_every_shipped_file_and_read_tuples_as_the_reference_does() -> None:
