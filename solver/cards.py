@@ -580,6 +580,10 @@ class CardSet:
     mask: int
 
     def __init__(self, cards: int | Iterable[Card | str | int] | CardSet = 0) -> None:
+        if type(cards) is int and cards >= 0 and not cards & ~_CARD_MASK:
+            # A valid mask, the commonest call (the reference minimax makes millions).
+            object.__setattr__(self, "mask", cards)
+            return
         if isinstance(cards, CardSet):
             mask = cards.mask
         elif isinstance(cards, int) and not isinstance(cards, bool):
@@ -649,7 +653,9 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, (Card, str, int)) and not isinstance(card, bool):
+        if isinstance(card, Card):
+            return bool(self.mask & (1 << card.index))
+        if isinstance(card, (str, int)) and not isinstance(card, bool):
             try:
                 return bool(self.mask & Card(card).mask)
             except CardError:
@@ -662,19 +668,19 @@ class CardSet:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(("CardSet", self.mask))
+        return hash(self.mask) ^ _CARDSET_HASH
 
     def __or__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask | other.mask)
+        return _from_mask(self.mask | other.mask)
 
     def __and__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & other.mask)
+        return _from_mask(self.mask & other.mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & ~other.mask)
+        return _from_mask(self.mask & ~other.mask)
 
     def __xor__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask ^ other.mask)
+        return _from_mask(self.mask ^ other.mask)
 
     def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
         return (CardSet, (self.mask,))
@@ -683,11 +689,11 @@ class CardSet:
         """The cards of one suit: a :class:`TarotSuit` the tarocchi deck's, a
         :class:`BridgeSuit` the bridge deck's; a :class:`Suit` (or its number) the suit of its
         letter in every deck (a bridge hand's spades for ``Suit.S``)."""
-        return CardSet(self.mask & _suit_mask(suit))
+        return _from_mask(self.mask & _suit_mask(suit))
 
     def add(self, card: Card | str) -> CardSet:
         """A new set with ``card`` added."""
-        return CardSet(self.mask | Card(card).mask)
+        return _from_mask(self.mask | Card(card).mask)
 
     def remove(self, card: Card | str) -> CardSet:
         """A new set without ``card``.
@@ -697,7 +703,7 @@ class CardSet:
         c = Card(card)
         if not self.mask & c.mask:
             raise KeyError(c.text)
-        return CardSet(self.mask & ~c.mask)
+        return _from_mask(self.mask & ~c.mask)
 
     def texts(self) -> list[str]:
         """Canonical card texts in display order (the JSON form)."""
@@ -718,9 +724,24 @@ class CardSet:
 
 
 def _suit_mask(suit: Suit | TarotSuit | BridgeSuit | int) -> int:
+    if type(suit) is Suit:
+        return _LETTER_MASKS[suit]
     if isinstance(suit, (TarotSuit, BridgeSuit)):
         return suit.mask
     return _LETTER_MASKS[Suit(suit)]
+
+
+#: Mixed into a card set's hash (that of its mask), so that a set and its mask as a number
+#: seldom share a dictionary's slot.
+_CARDSET_HASH = 0x2C5E7A11
+
+
+def _from_mask(mask: int) -> CardSet:
+    """The card set of ``mask``, a mask made from card sets' masks (so within the decks):
+    without :class:`CardSet`'s checks, for its operators."""
+    cards = object.__new__(CardSet)
+    object.__setattr__(cards, "mask", mask)
+    return cards
 
 
 #: The whole 40-card deck as a card set (:attr:`ITALIAN_40.cards <Deck.cards>`).

@@ -372,6 +372,15 @@ class Game(ABC):
         """What ``cards`` are worth together, in :attr:`points_unit`."""
         table = self.points_by_index
         base = self.card_base
+        if isinstance(cards, CardSet):
+            # Bit by bit, without making the cards (the reference minimax counts every trick).
+            bits = (cards.mask >> base) & ((1 << len(table)) - 1)
+            total = 0
+            while bits:
+                low = bits & -bits
+                total += table[low.bit_length() - 1]
+                bits ^= low
+            return total
         return sum(table[c.index - base] for c in cards)
 
     @cached_property
@@ -457,7 +466,11 @@ class Game(ABC):
     def trick_piles(self, cards: Sequence[Card], leader: int, winner: int) -> tuple[CardSet, ...]:
         """The cards each seat's pile gains from a complete trick: all of them to the winner
         (in Piedicavallo tarocchi the Fool goes back to the seat that played it)."""
-        return tuple(CardSet(cards) if s == winner else CardSet(0) for s in range(self.players))
+        mask = 0
+        for card in cards:
+            mask |= 1 << card.index
+        won, none = CardSet(mask), CardSet(0)
+        return tuple(won if s == winner else none for s in range(self.players))
 
     def pile_tricks(self, pile: CardSet) -> int | None:
         """How many tricks a seat won whose pile of won cards is ``pile``, or None if no pile

@@ -75,6 +75,7 @@ class Position:
         "_first",
         "_game",
         "_hands",
+        "_hash",
         "_leader",
         "_set_aside",
         "_stock",
@@ -461,7 +462,7 @@ class Position:
         n = game.players
         seat = self.to_move
         hand = self._hands[seat]
-        if c not in hand:
+        if not hand.mask & (1 << c.index):
             if self.is_over():
                 raise IllegalMoveError("card", f"{c} cannot be played: the hand is over")
             raise IllegalMoveError("card", f"{c} is not in the hand of seat {seat} ({hand})")
@@ -481,9 +482,11 @@ class Position:
             first = False
             winner = game.trick_winner(trick, leader)
             piles = game.trick_piles(trick, leader, winner)
-            taken = tuple(t + game.points(piles[s]) for s, t in enumerate(taken))
+            taken = tuple(
+                t + game.points(p) if p.mask else t for t, p in zip(taken, piles, strict=True)
+            )
             if won is not None:
-                won = tuple(w | piles[s] for s, w in enumerate(won))
+                won = tuple(w | p if p.mask else w for w, p in zip(won, piles, strict=True))
             if tricks is not None:
                 tricks = tuple(t + 1 if s == winner else t for s, t in enumerate(tricks))
             trick = ()
@@ -620,7 +623,21 @@ class Position:
         return self._state() == other._state()
 
     def __hash__(self) -> int:
-        return hash(self._state())
+        # Made once: a position is immutable, and the reference minimax's memo asks often.
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = hash(self._state())
+            return self._hash
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled without the hash made in this process: a text's hash (a game's name) differs
+        # between processes, and a worker must hash an equal position as its own would.
+        return {k: getattr(self, k) for k in self.__slots__ if k != "_hash" and hasattr(self, k)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
 
     def __repr__(self) -> str:
         hands = ", ".join(repr(str(h)) for h in self._hands)

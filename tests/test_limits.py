@@ -149,11 +149,12 @@ def test_all_seats_stay_within_the_memory_asked_for(monkeypatch, threads, thread
     assert 1 <= len(made) - 1 <= threads and sum(made[1:]) <= 64
 
 
-@pytest.mark.parametrize(("played", "searches"), [(0, 2), (4, 2), (5, 1), (8, 1)])
+@pytest.mark.parametrize(("played", "searches"), [(4, 2), (5, 1), (8, 1)])
 def test_few_tricks_left_are_searched_on_one_thread(monkeypatch, played, searches):
     # With ciapano.ONE_THREAD_TRICKS (5) tricks left or fewer, a second thread costs more than
     # it gains: solve and dd_table search on one whatever threads asks for (one Search, the
-    # whole table), and the values are the same.
+    # whole table), and the values are the same.  6 tricks left and 5 are the two sides of the
+    # rule (a full deal, 10 left, took 26 s to tell nothing more).
     pos = played_deal(4, 3, 4 * played)
     assert pos.tricks_left == 10 - played and len(open_search(pos, 1).classes()) >= 2
     alone = ciapano.solve(pos, threads=1, tt_mb=64)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import pickle
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,6 +28,7 @@ from ciapano import (
     dumps,
     from_dict,
     hand_score,
+    load,
     loads,
     trick_winner,
 )
@@ -605,3 +611,26 @@ def test_repr_is_a_constructor_call_that_round_trips() -> None:
     )
     again = eval(repr(pos).replace("Position(", "P(", 1))
     assert again == pos
+
+
+def test_a_pickled_position_is_hashed_afresh_in_another_process() -> None:
+    # A position keeps its hash once made; a pickle must not carry it to a process whose text
+    # hashes differ (a worker's memo would then miss an equal position).
+    path = Path(__file__).parent.parent / "positions" / "busca_endgame4.json"
+    pos = load(path)
+    hash(pos)
+    code = (
+        "import pickle, sys, ciapano\n"
+        "theirs = pickle.loads(sys.stdin.buffer.read())\n"
+        f"ours = ciapano.load({str(path)!r})\n"
+        "print({ours: 'found'}.get(theirs), theirs == ours)\n"
+    )
+    for seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            input=pickle.dumps(pos),
+            capture_output=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        assert out.split() == [b"found", b"True"]
