@@ -24,6 +24,8 @@ per hand.  Positions already seen are looked up in a dictionary keyed by the who
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .cards import Card
 from .position import Position
 
@@ -57,6 +59,13 @@ def _check_seat(position: Position, seat: object) -> None:
 def _minimax_score(position: Position, seat: int) -> int:
     """``seat``'s hand score at the end of the hand under minimax play from ``position`` (the
     whole hand's, what is banked before the position included)."""
+    return _scorer(position, seat)(position)
+
+
+def _scorer(position: Position, seat: int) -> Callable[[Position], int]:
+    """:func:`_minimax_score` for ``seat`` as a function of the positions that follow
+    ``position``, with one memo for all the positions it is asked (a card's subtree meets
+    positions another card's subtree has seen)."""
     game = position.game
     ours = frozenset(position.side_of(seat))
     best, worst = (min, max) if game.lower_is_better else (max, min)
@@ -72,7 +81,7 @@ def _minimax_score(position: Position, seat: int) -> int:
         memo[pos] = v
         return v
 
-    return value(position)
+    return value
 
 
 def reference_move_values(position: Position, seat: int | None = None) -> dict[Card, int]:
@@ -83,9 +92,8 @@ def reference_move_values(position: Position, seat: int | None = None) -> dict[C
         seat = position.to_move
     _check_seat(position, seat)
     banked = position.game.banked_value(position, seat)
-    return {
-        card: _minimax_score(position.play(card), seat) - banked for card in position.legal_moves()
-    }
+    value = _scorer(position, seat)
+    return {card: value(position.play(card)) - banked for card in position.legal_moves()}
 
 
 def _deck_order(card: Card) -> tuple[int, int]:
@@ -111,6 +119,18 @@ def reference_concept_scores(position: Position, seat: int, concept: str) -> tup
     :returns: a tuple of ``position.players`` scores.
     :raises PositionError: if ``seat`` is not a seat.
     :raises ValueError: for a concept that is none of these.
+    """
+    return _concept_scorer(position, seat, concept)(position)
+
+
+def _concept_scorer(
+    position: Position, seat: int, concept: str
+) -> Callable[[Position], tuple[int, ...]]:
+    """:func:`reference_concept_scores` for ``seat`` as a function of the positions that follow
+    ``position``, with one memo for all the positions it is asked.
+
+    :raises PositionError: if ``seat`` is not a seat.
+    :raises ValueError: for an unknown concept.
     """
     _check_seat(position, seat)
     if concept not in ("paranoid", "maxn", "maxn-for", "best"):
@@ -142,14 +162,16 @@ def reference_concept_scores(position: Position, seat: int, concept: str) -> tup
         memo[pos] = chosen
         return chosen
 
-    return scores(position)
+    return scores
 
 
 def reference_concept_move_scores(
     position: Position, seat: int, concept: str
 ) -> dict[Card, tuple[int, ...]]:
-    """:func:`reference_concept_scores` after each legal card of the seat to move."""
-    return {
-        card: reference_concept_scores(position.play(card), seat, concept)
-        for card in position.legal_moves()
-    }
+    """:func:`reference_concept_scores` after each legal card of the seat to move.
+
+    :raises PositionError: if ``seat`` is not a seat.
+    :raises ValueError: for an unknown concept.
+    """
+    scores = _concept_scorer(position, seat, concept)
+    return {card: scores(position.play(card)) for card in position.legal_moves()}
