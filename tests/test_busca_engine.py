@@ -93,19 +93,25 @@ def _played(seed: int, tricks: int) -> ciapano.Position:
 
 def _points_reference(pos: ciapano.Position, seat: int) -> int:
     """The points game by plain minimax: the least number of points ``seat`` can hold its gain
-    to from here to the end (the last trick's 3 included), every other seat against it."""
-    memo: dict[ciapano.Position, int] = {}
+    to from here to the end (the last trick's 3 included), every other seat against it.  The
+    gain from a position depends on the cards still to play and who leads, not on the points
+    taken before it: the memo is keyed on those."""
+    memo: dict[tuple, int] = {}
 
-    def final(p: ciapano.Position) -> int:
-        if p not in memo:
+    def gain(p: ciapano.Position) -> int:
+        key = (p.hands, p.trick, p.leader, p.first_trick)
+        if key not in memo:
             if p.is_over():
-                memo[p] = p.final_points()[seat] + (3 if p.leader == seat else 0)
+                memo[key] = 3 if p.leader == seat else 0
             else:
-                values = [final(p.play(c)) for c in p.legal_moves()]
-                memo[p] = min(values) if p.to_move == seat else max(values)
-        return memo[p]
+                values = []
+                for c in p.legal_moves():
+                    child = p.play(c)
+                    values.append(child.taken[seat] - p.taken[seat] + gain(child))
+                memo[key] = min(values) if p.to_move == seat else max(values)
+        return memo[key]
 
-    return final(pos) - pos.taken[seat]
+    return gain(pos)
 
 
 @settings(max_examples=60, **SETTINGS)
