@@ -468,7 +468,7 @@ class Game(ABC):
         (in Piedicavallo tarocchi the Fool goes back to the seat that played it)."""
         mask = 0
         for card in cards:
-            mask |= 1 << card.index
+            mask |= card.mask
         won, none = CardSet(mask), CardSet(0)
         return tuple(won if s == winner else none for s in range(self.players))
 

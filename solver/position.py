@@ -462,7 +462,7 @@ class Position:
         n = game.players
         seat = self.to_move
         hand = self._hands[seat]
-        if not hand.mask & (1 << c.index):
+        if c not in hand:
             if self.is_over():
                 raise IllegalMoveError("card", f"{c} cannot be played: the hand is over")
             raise IllegalMoveError("card", f"{c} is not in the hand of seat {seat} ({hand})")
@@ -482,11 +482,9 @@ class Position:
             first = False
             winner = game.trick_winner(trick, leader)
             piles = game.trick_piles(trick, leader, winner)
-            taken = tuple(
-                t + game.points(p) if p.mask else t for t, p in zip(taken, piles, strict=True)
-            )
+            taken = tuple(t + game.points(piles[s]) for s, t in enumerate(taken))
             if won is not None:
-                won = tuple(w | p if p.mask else w for w, p in zip(won, piles, strict=True))
+                won = tuple(w | piles[s] for s, w in enumerate(won))
             if tricks is not None:
                 tricks = tuple(t + 1 if s == winner else t for s, t in enumerate(tricks))
             trick = ()
@@ -631,8 +629,9 @@ class Position:
             return self._hash
 
     def __getstate__(self) -> dict[str, Any]:
-        # Pickled without the hash made in this process: a text's hash (a game's name) differs
-        # between processes, and a worker must hash an equal position as its own would.
+        # Pickled without the hash made in this process: parts of it differ between processes
+        # (None's hash is its address before Python 3.12), and a worker must hash an equal
+        # position as its own would.
         return {k: getattr(self, k) for k in self.__slots__ if k != "_hash" and hasattr(self, k)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
