@@ -40,6 +40,7 @@ cdef enum:
     GAME_MEMORY_TRICKS = 4      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 1     # P's side takes tricks (gen_moves: not used without GAME_QUASI)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
+    GAME_BOUNDS_AFTER_TABLE = 0 # the cheap bounds before the table's probe (search.pxd)
     RUFF_PARTNER = 20           # order_score: a lead the partner can ruff ...
     RUFF_OPPONENT = 40          # ... or an opponent can
     DISCARD_LENGTH = 2

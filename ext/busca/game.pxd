@@ -44,6 +44,7 @@ cdef enum:
     GAME_MEMORY_TRICKS = 5      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 1           # the points P takes as bounds (game_search.pxd)
+    GAME_BOUNDS_AFTER_TABLE = 0 # the cheap bounds before the table's probe (search.pxd)
     BUSCA_KEY_SHIFT = 40        # the points code sits above the 40 bits of the cards' key ...
     BUSCA_KEY_BITS = 24         # ... its low 24 bits (points_code), the rest in key2
 

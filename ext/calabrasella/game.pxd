@@ -42,6 +42,7 @@ cdef enum:
     GAME_MEMORY_TRICKS = 2      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 1     # the declarer takes points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
+    GAME_BOUNDS_AFTER_TABLE = 0 # the cheap bounds before the table's probe (search.pxd)
 
 cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept nogil:
     # Follow suit if able (tricks.follow_suit); no other rule.

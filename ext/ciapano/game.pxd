@@ -29,6 +29,7 @@ cdef enum:
     GAME_MEMORY_TRICKS = 5      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 1           # the games without points as bounds (nullgame.pxd)
+    GAME_BOUNDS_AFTER_TABLE = 0 # the cheap bounds before the table's probe (search.pxd)
 
 cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # Nothing of the points taken goes into the table's main key: score_key puts the residues

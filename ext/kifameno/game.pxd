@@ -56,6 +56,7 @@ cdef enum:
     GAME_MEMORY_TRICKS = 8      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
+    GAME_BOUNDS_AFTER_TABLE = 0 # the cheap bounds before the table's probe (search.pxd)
     DRAWS_SHIFT = 40            # the rounds' drawers sit above the cards' 40 bits (points_key)
     MAX_ROUNDS = 10             # rounds of draws the key holds: 2 bits each in bits 40..59
     RELATIVE_MAX_2 = 20         # cards in play at most for a relative key (own_key): 2 players

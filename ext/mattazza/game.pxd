@@ -38,6 +38,7 @@ cdef enum:
     GAME_MEMORY_TRICKS = 5      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
+    GAME_BOUNDS_AFTER_TABLE = 0 # the cheap bounds before the table's probe (search.pxd)
     MATTAZZA_KEY_SHIFT = 40     # the points code (below 2**23) sits above the cards' 40 bits
 
 cdef inline u64 legal_cards(const Game* g, const State* s, int seat) noexcept nogil:

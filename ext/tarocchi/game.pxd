@@ -28,7 +28,8 @@
 #   and the Fool by ttable.long_suits_key; the points taken as an offset once both partnerships
 #   have won a trick (score_key).
 # - cheap bounds (cheap_bounds below): the points taken and still to take, with the no-trick
-#   rule, and each side's sure points (top trumps, quick tricks, the Fool).
+#   rule, and each side's sure points (trump length, quick tricks, the Fool); computed only
+#   where the table has no entry for the trick start (GAME_BOUNDS_AFTER_TABLE, search.pxd).
 # - quasi-equivalent and dominated cards (run_known below, GAME_QUASI): proved there.
 # - the move order (order_score below): only an order.
 # - NOT the sub-games or the bounds inside a trick (not proved for this game): GAME_SUBGAMES 0
@@ -46,6 +47,7 @@ cdef enum:
     GAME_MEMORY_TRICKS = 2      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 1     # P's side takes points (gen_moves' dominant card first)
     GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
+    GAME_BOUNDS_AFTER_TABLE = 1 # the cheap bounds only where the table has no entry (search.pxd)
     TRICK_MASK = TRICK_BONUS - 1    # a seat's points in its taken (below TRICK_BONUS: at most 114)
     RUFF_PARTNER = 80           # order_score: a lead the partner can ruff ...
     RUFF_OPPONENT = 150         # ... or an opponent can (nodes of 8 deals after 4 random
@@ -306,28 +308,39 @@ cdef inline int quick_tricks(const Game* g, const State* s, int* tricks) noexcep
     return t
 
 cdef inline int top_trumps(const Game* g, const State* s, int a, int* tricks) noexcept nogil:
-    # What seat a's partnership wins for sure with a's trumps above every trump of the other
-    # partnership: each takes the trick it is played to, whenever that is (only a's partner
-    # could beat it), so a's k such trumps take k tricks, with their own points and k cards of
-    # each opponent (their least points, the Fool giving nothing).  Returns the points; the
-    # tricks in tricks[0].
+    # What seat a's partnership wins for sure with a's trumps: for any trump r of a's, at
+    # least f = (a's trumps from r up) less (the other partnership's trumps above r) tricks.
+    # Every card a holds is played, each to a trick of its own, and a trick with a trump in it
+    # goes to its highest trump (no plain card and never the Fool beats one): a trick where a
+    # plays a trump >= r is lost only to an opponent's trump above r, and each of those is in
+    # one trick.  (bridge's game.pxd, top_trumps; with r a's lowest trump above every
+    # opponent's, the top trumps: every one of them takes its trick.)  Those f tricks bring f
+    # of a's trumps from r up and f cards of each opponent (their least points, the Fool
+    # giving nothing).  Returns the most points over r, and the most tricks in tricks[0]
+    # (each a lower bound of its own).
     cdef u64 fool = bit(g.fool)
     cdef u64 tr = g.suit_mask[g.trump_suit]
-    cdef u64 theirs = (s.hand[seat_at(g, a, 1)] | s.hand[seat_at(g, a, 3)]) & tr
-    cdef u64 top = s.hand[a] & tr
-    cdef u64 h
-    cdef int k, t, i
-    if theirs:
-        top &= ~((bit(highest_bit(theirs)) << 1) - 1)
-    k = popcount64(top)
-    tricks[0] = k
-    if k == 0:
-        return 0
-    t = least_points(g, top, k)
-    for i in range(1, 4, 2):
-        h = s.hand[seat_at(g, a, i)]
-        t += least_points(g, h & ~fool, k - 1 if h & fool else k)
-    return t
+    cdef u64 h1 = s.hand[seat_at(g, a, 1)]
+    cdef u64 h3 = s.hand[seat_at(g, a, 3)]
+    cdef u64 theirs = (h1 | h3) & tr
+    cdef u64 mine = s.hand[a] & tr
+    cdef u64 used = 0
+    cdef int f, r, t, best = 0, most = 0
+    while mine:
+        r = highest_bit(mine)
+        mine &= ~bit(r)
+        used |= bit(r)
+        f = popcount64(used) - popcount64(theirs & ~((bit(r) << 1) - 1))
+        if f <= 0:
+            continue
+        if f > most:
+            most = f
+        t = least_points(g, used, f) + least_points(g, h1 & ~fool, f - 1 if h1 & fool else f) + \
+            least_points(g, h3 & ~fool, f - 1 if h3 & fool else f)
+        if t > best:
+            best = t
+    tricks[0] = most
+    return best
 
 cdef inline int sure_points(const Game* g, const State* s, int a, bint leads, int* tricks) noexcept nogil:
     # What seat a's partnership surely wins from here on (a lower bound; tricks[0] >= 1 if it
