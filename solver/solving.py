@@ -197,8 +197,14 @@ def _run(
             results[i] = previous = jobs[i](searches[k], previous)
 
     if count == 1:
-        if threading.current_thread() is not threading.main_thread():
-            worker(0)  # a caller's thread: Ctrl-C is the main thread's business
+        if (
+            threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        ):
+            # A caller's thread (Ctrl-C is the main thread's business), or a process that
+            # ignores SIGINT (a pool's worker, or one started in the background by a shell):
+            # no Ctrl-C can reach this run, so it runs here, as run_stoppable's job does.
+            worker(0)
             return results, [s for s in searches if s is not None], False
         ran = _in_this_thread(lambda: worker(0), limits)
         if ran is not None:

@@ -90,6 +90,19 @@ def test_a_small_solve_or_check_loads_no_heavy_module(entry, args):
     assert not {"ciapano.cli.analyse", "ciapano.cli.sample", "ciapano.cli.puzzle"} & modules
 
 
+def test_a_small_solve_where_sigint_is_ignored_starts_no_thread():
+    # A process that ignores SIGINT (a pool's worker, or one a shell starts in the background)
+    # cannot be stopped by Ctrl-C: a solve on one thread then runs in the caller's thread, with
+    # no thread pool (concurrent.futures, which brings logging) to hand it to.
+    args = ["ciapano-solve", str(POSITION), "--json"]
+    modules = _modules_after(
+        "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        f"sys.argv = {args!r}\nfrom ciapano.cli.main import solve_main\nsolve_main()"
+    )
+    assert "ciapano._engine_ciapano" in modules
+    assert sorted({"concurrent", "logging"} & modules) == []
+
+
 def test_lazy_names_resolve_as_before():
     for name in ciapano.__all__:
         assert getattr(ciapano, name) is not None, name
