@@ -5,7 +5,7 @@
 # ext/kifameno/game.pxd); another game gives its own cheap_bounds in its game.pxd.
 from structs cimport u64, Game, State, CAPPOTTO_OFF
 from bitops cimport highest_bit
-from tricks cimport seat_at, places_after, ducks_suit, can_duck_everything
+from tricks cimport seat_at, places_after, ducks_every_lead, can_duck_everything
 from scoring cimport whole_points
 
 cdef inline bint other_may_take_all(const Game* g, const State* s, int P) noexcept nogil:
@@ -101,8 +101,7 @@ cdef inline int mid_trick_bound_with(const Game* g, const State* s, int P, int a
     #
     # P wins the trick (no seat still to play holds a higher card of the suit led): its floor
     # with the trick's points so far is a lower bound, unless P may take every point.
-    cdef int su, k, seat, floor, most, gain, others_floor, t
-    cdef u64 others
+    cdef int k, seat, floor, most, gain, others_floor, t
     if places_after(g, s.leader, P) >= s.count:
         return -1                       # P has not played yet
     floor = whole_points(g, s.taken[P])
@@ -130,10 +129,8 @@ cdef inline int mid_trick_bound_with(const Game* g, const State* s, int P, int a
             return most
         if not may_duck:
             return -1
-        others = s.out & ~s.hand[P]
-        for su in range(g.n_suits):
-            if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
-                return -1
+        if not ducks_every_lead(g, s, P):
+            return -1
         return floor
     for k in range(s.count, g.n):
         if can_beat(g, s, seat_at(g, s.leader, k)):

@@ -266,7 +266,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 else:
                     c.stats.tt_cuts += 1
                 return lower if lower >= beta or lower == upper else upper
-            if not bounds_first and (c.options & USE_BOUNDS) and e == NULL and nkin == 0:
+            if GAME_BOUNDS_AFTER_TABLE and (c.options & USE_BOUNDS) and e == NULL and nkin == 0:
                 # The game's cheap bounds after the table (GAME_BOUNDS_AFTER_TABLE), only
                 # where it has no entry for these cards: an entry was stored with them already
                 # folded in.  Where the bounds are dear to compute (Piedicavallo tarocchi's

@@ -147,6 +147,17 @@ cdef inline bint ducks_suit(u64 pm, u64 cm) noexcept nogil:
         cm &= cm - 1
     return True
 
+cdef inline bint ducks_every_lead(const Game* g, const State* s, int P) noexcept nogil:
+    # Whether P can duck every lead of the others' cards as they hold them now, in every suit
+    # (ducks_suit), once another seat leads each trick (can_duck_everything says why that is
+    # enough; the others only lose cards from here, which keeps it true).
+    cdef u64 others = s.out & ~s.hand[P]
+    cdef int su
+    for su in range(g.n_suits):
+        if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
+            return False
+    return True
+
 cdef inline bint can_duck_everything(const Game* g, const State* s, int P) noexcept nogil:
     # At the start of a trick: can P lose every remaining trick, whatever the others do?
     # (Any card may be led: a game with first-trick bans asks this only after the first trick.)
@@ -168,12 +179,9 @@ cdef inline bint can_duck_everything(const Game* g, const State* s, int P) noexc
     cdef int su, seat, card, lead_su = -1
     if s.count != 0:
         return False
-    others = s.out & ~s.hand[P]
     if s.leader != P:
-        for su in range(g.n_suits):
-            if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
-                return False
-        return True
+        return ducks_every_lead(g, s, P)
+    others = s.out & ~s.hand[P]
     # P leads: every suit but the one led must be duckable as it stands.
     for su in range(g.n_suits):
         if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):

@@ -325,18 +325,20 @@ cdef inline int top_trumps(const Game* g, const State* s, int a, int* tricks) no
     cdef u64 theirs = (h1 | h3) & tr
     cdef u64 mine = s.hand[a] & tr
     cdef u64 used = 0
-    cdef int f, r, t, best = 0, most = 0
+    cdef int fool1 = (h1 & fool) != 0, fool3 = (h3 & fool) != 0
+    cdef int n = 0, f, r, t, best = 0, most = 0
     while mine:
         r = highest_bit(mine)
         mine &= ~bit(r)
         used |= bit(r)
-        f = popcount64(used) - popcount64(theirs & ~((bit(r) << 1) - 1))
+        n += 1
+        f = n - popcount64(theirs & ~((bit(r) << 1) - 1))
         if f <= 0:
             continue
         if f > most:
             most = f
-        t = least_points(g, used, f) + least_points(g, h1 & ~fool, f - 1 if h1 & fool else f) + \
-            least_points(g, h3 & ~fool, f - 1 if h3 & fool else f)
+        t = least_points(g, used, f) + least_points(g, h1 & ~fool, f - fool1) + \
+            least_points(g, h3 & ~fool, f - fool3)
         if t > best:
             best = t
     tricks[0] = most
