@@ -197,14 +197,8 @@ def _run(
             results[i] = previous = jobs[i](searches[k], previous)
 
     if count == 1:
-        if (
-            threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-        ):
-            # A caller's thread (Ctrl-C is the main thread's business), or a process that
-            # ignores SIGINT (a pool's worker, or one started in the background by a shell):
-            # no Ctrl-C can reach this run, so it runs here, as run_stoppable's job does.
-            worker(0)
+        if not _interruptible():
+            worker(0)  # no Ctrl-C can reach this run: it runs here, as run_stoppable's job does
             return results, [s for s in searches if s is not None], False
         ran = _in_this_thread(lambda: worker(0), limits)
         if ran is not None:
@@ -225,6 +219,16 @@ def _run(
     for f in futures:
         f.result()
     return results, [s for s in searches if s is not None], interrupted
+
+
+def _interruptible() -> bool:
+    """Whether Ctrl-C can reach the caller: it is the main thread of a process that does not
+    ignore SIGINT (a pool's worker ignores it, and so does a job a shell starts in the
+    background); in a caller's other thread, Ctrl-C is the main thread's business."""
+    return (
+        threading.current_thread() is threading.main_thread()
+        and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+    )
 
 
 def _in_this_thread(job: Callable[[], Any], limits: engine.SearchLimits) -> _Ran | None:
@@ -323,10 +327,7 @@ def run_stoppable(job: Callable[[], T], limits: engine.SearchLimits) -> T:
         if ran.interrupted:
             raise KeyboardInterrupt
         return ran.result
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-    ):
+    if not _interruptible():
         return job()
     box: dict[str, Any] = {}
 
