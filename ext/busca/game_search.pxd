@@ -17,7 +17,7 @@ from libc.stdlib cimport calloc, free
 from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel
 from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME, USE_QUASI
 from bitops cimport popcount64
-from tricks cimport play_last_trick_winner, can_duck_everything, ducks_every_lead, places_after
+from tricks cimport play_last_trick_winner, can_duck_everything, ducks_every_lead, has_played
 from runs cimport run_decided
 from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_busche, points_left
 from movegen cimport gen_moves, gen_moves_runs
@@ -87,9 +87,9 @@ cdef inline bint lost_then_ducks(const Game* g, const State* s, int P) noexcept 
     # to this trick and does not win it so far (the cards still to come cannot make P's card
     # win), and can then duck every lead of the others' cards as they hold them now (as
     # tricks.can_duck_everything asks at a trick start where another seat leads: the trick's
-    # winner leads next, and P, never winning, never leads again; tricks.ducks_every_lead).  In the last trick P's hand is
-    # empty, and the trick and its 3 go to another seat.
-    if s.win_seat == P or places_after(g, s.leader, P) >= s.count:
+    # winner leads next, and P, never winning, never leads again; tricks.ducks_every_lead).
+    # In the last trick P's hand is empty, and the trick and its 3 go to another seat.
+    if s.win_seat == P or not has_played(g, s, P):
         return False
     return ducks_every_lead(g, s, P)
 

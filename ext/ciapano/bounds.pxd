@@ -5,7 +5,7 @@
 # ext/kifameno/game.pxd); another game gives its own cheap_bounds in its game.pxd.
 from structs cimport u64, Game, State, CAPPOTTO_OFF
 from bitops cimport highest_bit
-from tricks cimport seat_at, places_after, ducks_every_lead, can_duck_everything
+from tricks cimport seat_at, has_played, ducks_every_lead, can_duck_everything
 from scoring cimport whole_points
 
 cdef inline bint other_may_take_all(const Game* g, const State* s, int P) noexcept nogil:
@@ -102,8 +102,8 @@ cdef inline int mid_trick_bound_with(const Game* g, const State* s, int P, int a
     # P wins the trick (no seat still to play holds a higher card of the suit led): its floor
     # with the trick's points so far is a lower bound, unless P may take every point.
     cdef int k, seat, floor, most, gain, others_floor, t
-    if places_after(g, s.leader, P) >= s.count:
-        return -1                       # P has not played yet
+    if not has_played(g, s, P):
+        return -1
     floor = whole_points(g, s.taken[P])
     if s.win_seat != P:
         if floor > alpha or not others_cannot_take_all(g, s, P):

@@ -4,7 +4,7 @@
 # never the value, so it needs no proof of soundness for a game.
 from structs cimport u64, Game, State, Ctx
 from bitops cimport bit, lowest_bit, popcount64
-from tricks cimport places_after, must_beat
+from tricks cimport has_played, must_beat
 
 cdef inline int suit_points(const Game* g, u64 m) noexcept nogil:
     # Card points of the cards of m.
@@ -125,7 +125,7 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
             return p_lead_score(c, s, card)
         return p_follow_score(c, s, card)
     # An opponent of P.
-    p_played = places_after(g, s.leader, P) < s.count
+    p_played = has_played(g, s, P)
     p_winning = p_played and s.win_seat == P
     p_suit = s.hand[P] & suit
     if s.count == 0:

@@ -23,6 +23,10 @@ cdef inline int places_after(const Game* g, int leader, int seat) noexcept nogil
     cdef int k = seat - leader
     return k + g.n if k < 0 else k
 
+cdef inline bint has_played(const Game* g, const State* s, int seat) noexcept nogil:
+    # Whether `seat` has played its card to the current trick.
+    return places_after(g, s.leader, seat) < s.count
+
 cdef inline int to_move(const Game* g, const State* s) noexcept nogil:
     return seat_at(g, s.leader, s.count)
 
@@ -220,7 +224,7 @@ cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, i
         if s.count > 0 and (su != s.led_suit or card < s.win_card):
             return False
         higher = g.suit_mask[su] & ~((bit(card) << 1) - 1)
-    elif places_after(g, s.leader, P) < s.count:
+    elif has_played(g, s, P):
         if s.win_seat != P:
             return False                # P has played and does not win the trick so far
         if g.suit_of[card] == s.led_suit and card > s.win_card:
