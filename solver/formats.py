@@ -145,7 +145,8 @@ def _plain_json(value: Any) -> bool:
 
 def schema_errors(form: str, data: Mapping[str, Any]) -> list[jsonschema.ValidationError]:
     """Every violation of the JSON Schema of one form of the files (see
-    :func:`schema_validator`) by ``data``, shallowest first (then by path); ``[]`` if none.
+    :func:`schema_validator`) by ``data``, shallowest first (then by path), but a bad
+    ``"game"`` before all (the game decides what the other fields mean); ``[]`` if none.
 
     A file that passes jsonschema-rs's check (compiled, quick to import) has no violation and
     is not checked again; any other is checked by jsonschema, the reference, whose errors are
@@ -166,7 +167,11 @@ def schema_errors(form: str, data: Mapping[str, Any]) -> list[jsonschema.Validat
     try:
         return sorted(
             schema_validator(form).iter_errors(whole),
-            key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))),
+            key=lambda e: (
+                list(e.absolute_path) != ["game"],
+                len(e.absolute_path),
+                list(map(str, e.absolute_path)),
+            ),
         )
     except RecursionError:
         raise PositionError("", "arrays or objects nested too deeply to check") from None

@@ -284,6 +284,7 @@ BAD = [
      "'nope'"),
     ("unknown rules key", _with(SNAPSHOT, rules={"target": 31}), "rules.target", "'target'"),
     ("unknown game", _with(SNAPSHOT, game="tressette"), "game", "'tressette'"),
+    ("unknown game and nothing else", {"game": "tressette"}, "game", "'tressette'"),
     ("both won and taken", _with(SNAPSHOT, won=[[], [], [], []]), "taken", "won"),
     ("illegal play: not in hand", _with(HISTORY, play=[LEAD, NOT_HELD]), "play[1]", NOT_HELD),
     ("illegal play: not following suit", _with(HISTORY, play=[LEAD, OFF_SUIT]), "play[1]",
