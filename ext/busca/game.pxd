@@ -100,8 +100,8 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
     # P's busche at the end of the hand; s.leader won the last trick.
     cdef int pts[MAX_SEATS]
     cdef int i
-    for i in range(g.n):
-        pts[i] = s.taken[i]
+    for i in range(MAX_SEATS):
+        pts[i] = s.taken[i]             # (every slot: no compiler warning of unset ones)
     pts[s.leader] += g.last_trick_points
     return busche(g.n, pts, P)
 
@@ -151,7 +151,6 @@ cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) n
     cdef int i, j, zeros, others_on, need = 0, k, best = 0, smin, smax, mask, m
     cdef int lo[MAX_SEATS]
     cdef int hi[MAX_SEATS]
-    cdef int seat[MAX_SEATS]
     if fP == 0:
         # P on none scores the seats on none: the most is every seat on none now, but one of
         # them if the rest must go to a seat on none.
@@ -176,7 +175,6 @@ cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) n
             return 0
         lo[m] = 1 if t[i] == 0 else 0
         hi[m] = fP - t[i]
-        seat[m] = i
         m += 1
     for mask in range(1 << m):
         # The seats of mask tie with P (gain hi); the others stay below it.

@@ -291,7 +291,6 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
     # At a trick start the table did not decide (search.pxd): a value at or below alpha that
     # a points game proves (points_bound), else -1.
     cdef const Game* g = &c.g
-    cdef const int* t = s.taken
     cdef int R = points_left(g, s)
     cdef int a, r, most
     if not (c.options & USE_NULLGAME) or popcount64(s.out) < SUBGAME_MIN_TRICKS * g.n:
@@ -309,7 +308,7 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
     # reach (t_P + A > t_Q + R - A), P alone has the most, and scores grade(t_P + A) at least
     # (docs/rules.md#busca-penalties: grade is nondecreasing).  The least a with a bound at or
     # above beta is asked of the points game.
-    a = lower_cut(g, t, c.P, R, beta)
+    a = lower_cut(g, s.taken, c.P, R, beta)
     if a < 0:
         return -1
     r = points_game(c, s, a - 1, a)
@@ -317,7 +316,7 @@ cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key
     if c.aborted or r < a:
         return -1
     c.stats.null_cuts[3] += 1
-    most = grade(t[c.P] + r)
+    most = grade(s.taken[c.P] + r)
     if c.options & USE_TT:
         tt_store(&c.tt, key, k2, most - offset, g.max_value - offset, -1, 0, 0)
     return most

@@ -283,7 +283,7 @@ cdef class Search:
             play_card(g, &self.root, card)
         # Table size: as many buckets as tt_mb holds, and no more than the position can use
         # (about 2**(cards/2) trick starts).
-        buckets = max(1, min(<u64>(tt_mb * (1 << 20)) // entry_bytes,
+        buckets = max(<u64>1, min(<u64>(tt_mb * (1 << 20)) // entry_bytes,
                              (<u64>1) << (6 + popcount64(self.root.out) // 2)))
         # It starts at 2**(cards/2) buckets at most: 8,192 entries with 20 cards still held
         # (PIMC's samples with 5 tricks left to play, four players), where it started at 2.5 MiB

@@ -144,7 +144,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef const Game* g = &c.g
     cdef int lower = 0
     cdef int upper = g.max_value
-    cdef int v, r, i, nm, seat, a0, b0
+    cdef int v = 0                      # (set before use; the compiler cannot tell)
+    cdef int r, i, nm, seat, a0, b0
     cdef int best = -1
     cdef int first = -1
     cdef int offset = 0

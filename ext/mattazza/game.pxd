@@ -66,8 +66,8 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
     cdef int pts[MAX_SEATS]
     cdef bint won[MAX_SEATS]
     cdef int i
-    for i in range(g.n):
-        pts[i] = taken_points(s.taken[i])
+    for i in range(MAX_SEATS):
+        pts[i] = taken_points(s.taken[i])   # (every slot: no compiler warning of unset ones)
         won[i] = s.taken[i] >= TRICK_BONUS
     pts[s.leader] += g.last_trick_points
     return game_points(g.n, pts, won, P)
