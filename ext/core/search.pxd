@@ -365,20 +365,25 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         nm = gen_moves(c, s, seat, first, moves, runs, &mates)
         quasi = GAME_QUASI and (c.options & USE_QUASI) != 0 and mates      # two moves share a run
         quasi_any = quasi and nobody_takes_all(g, s)     # any run, or only cards with points
-        # The children's buckets one ahead: the first two before the first child is
-        # searched, then child i + 1's as child i's search starts, so that each miss overlaps
-        # the search of the sibling before it, and a cut-off leaves at most one key made for
-        # nothing.  Before (every child's at once: -5% for the others' last cards, -4% more
-        # for P's), the first children's waits were as long and a cut-off wasted the keys of
-        # every later child.  bench/compare_builds.py, best of 2-3, same nodes: 3 players
-        # 0.983, 0.981, 0.975 (6 deals), 4 players 0.984, 5 players 1.001 (6 deals each);
-        # every child's at once for the others and one ahead for P 0.974; two ahead 0.991;
-        # one ahead in the games without points too 1.013; the move memory's slots one ahead
-        # too 1.000 and 1.023.
+        # The children's buckets one ahead: the first child's before it is searched, then
+        # child i + 1's as child i's search starts (i past the first), so that each miss
+        # overlaps the search of the sibling before it.  Most nodes are decided by their first
+        # child, so the second's bucket is not fetched with the first's: where the first cut,
+        # its key was made for nothing (Kifameno's keys are dear: 2.0 M of the 3.8 M keys
+        # made for prefetches in a 3-player value were never used).  bench/compare_builds.py,
+        # profile-guided builds, against the first two up front, the same nodes: Kifameno 3
+        # players 0.978 (seeds 1 4 5 8) and 0.987 (2 3 6 7), 2 players 0.977 (seed 2);
+        # Ciapanò 3 players 0.997, 4 players 1.002, 5 players 0.998; Busca 1.002; tarocchi
+        # 1.005 (docs/speed.md, 2026-11-28).  Before that (every child's at once: -5% for the
+        # others' last cards, -4% more for P's), the first two up front: 3 players 0.983,
+        # 0.981, 0.975 (6 deals), 4 players 0.984, 5 players 1.001; every child's at once for
+        # the others and one ahead for P 0.974; two ahead 0.991; one ahead in the games
+        # without points too 1.013; the move memory's slots one ahead too 1.000 and 1.023.
+        # (The keys made for prefetches handed down to the children's probes: plain builds
+        # gained, profile-guided ones lost 3%.)
         ahead = nm - start >= 2 and ahead_ok(c, s)
         if ahead:
             prefetch_child(c, s, seat, moves[start])
-            prefetch_child(c, s, seat, moves[start + 1])
         if on_p_side(g, c.P, seat):
             if start == 0:
                 c.stats.p_nodes += 1
