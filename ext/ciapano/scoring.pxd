@@ -57,6 +57,22 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
             others += whole_points(g, t[i])
     return g.hand_points - others
 
+cdef inline int score_if_p_takes_rest(const Game* g, const State* s, int P) noexcept nogil:
+    # P's penalty (hand_score) if P wins every trick left: every unit still held or on the
+    # table and the discard go to P, and so does the last trick.
+    cdef int i, others = 0
+    if g.cappotto != CAPPOTTO_OFF:
+        if s.taken[P] + s.out_points + s.trick_points + g.discard_points == g.deck_points:
+            return 0                    # P takes every unit, the last trick too: its cappotto
+        if g.cappotto == CAPPOTTO_CARDS:
+            for i in range(g.n):
+                if i != P and s.taken[i] == g.deck_points:
+                    return g.hand_points    # another seat took every unit already
+    for i in range(g.n):
+        if i != P:
+            others += whole_points(g, s.taken[i])
+    return g.hand_points - others
+
 cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
     # The part of the points taken (at the start of a trick) that the rest of the hand depends
     # on, for the transposition table, and an offset: the value is offset + f(cards, leader, key).

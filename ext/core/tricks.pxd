@@ -210,6 +210,25 @@ cdef inline bint can_duck_everything(const Game* g, const State* s, int P) noexc
                     return True
     return False
 
+cdef inline bint others_duck_everything(const Game* g, const State* s, int P) noexcept nogil:
+    # At the start of a trick: can every seat but P lose every remaining trick at once, whatever
+    # P does?  Then P wins every trick left (someone wins each).  Each such seat passes
+    # can_duck_everything, a guarantee that holds whatever the other seats play, so all of
+    # them can keep it together.  The one step that asks another seat to act: where a seat Q
+    # other than P leads now, its test found a card c of a suit X led and a seat holding only
+    # higher cards of X (which must beat c).  That seat is P: another seat R with only higher
+    # X cards than c would fail its own test, since R's lowest X card would have to be below
+    # the lowest X card of the seats other than R, which is at most c.  And the seats other
+    # than Q and P duck c (their test: a lower card of X, or none).  Sound only where the hands
+    # only shrink (as can_duck_everything).
+    cdef int i
+    if s.count != 0:
+        return False
+    for i in range(g.n):
+        if i != P and not can_duck_everything(g, s, i):
+            return False
+    return True
+
 cdef inline bint p_takes_trick(const Game* g, const State* s, int P, int seat, int card) noexcept nogil:
     # Whether P surely wins the current trick if `seat` (to move) plays `card` now (no trumps;
     # the dominated cards of ext/ciapano/quasi.pxd and of Busca's points game): the card is

@@ -32,8 +32,9 @@
 #   the cards still in play decide the units still to come, which the stock's cards are.
 # - Ciapanò's cheap bounds and mid-trick bound (bounds.pxd): their steps that rest on the points
 #   always; their steps that ask whether P can duck every lead of the others' cards as they hold
-#   them now only once the stock is drawn (cheap_bounds, mid_trick_bound below): those proofs
-#   need hands that only shrink, and cards still to draw may change them.
+#   them now, or whether every other seat can duck P's (P then takes the rest), only once the
+#   stock is drawn (cheap_bounds, mid_trick_bound below): those proofs need hands that only
+#   shrink, and cards still to draw may change them.
 # - the move order and the move memory: only an order; Ciapanò's weights (ordering.pxd).
 # - quasi-equivalent and dominated cards (Ciapanò's quasi.pxd, GAME_QUASI): sound.  Their proof
 #   swaps two cards of one hand and suit with no card in play between them (the stock's count,
