@@ -52,9 +52,12 @@ cdef inline void cheap_bounds_with(const Game* g, const State* s, int P, int* lo
     # Lower, where the hands only shrink: if every other seat can lose every trick left
     # (tricks.others_duck_everything), the others can make P win them all and take every
     # point left and the last trick; in a 2-player hand that is P's most, so the bound is
-    # exact.  Every card of seeded deals (docs/speed.md, 2026-11-28, thirtieth session):
-    # Kifameno 2 players, seeds 2 and 17, 104.9 M -> 78.9 M nodes.
-    if may_duck:
+    # exact.  Asked with 2 players only, where it pays: every card of seeded deals,
+    # profile-guided builds side by side (docs/speed.md, 2026-11-28, thirtieth session):
+    # Kifameno 2 players, seeds 2 and 17, 104.9 M -> 78.9 M nodes, time 0.72; with 3 or more
+    # players it seldom holds (Kifameno 3 players, seeds 1 4 5 8, -0.6% nodes; Ciapanò 3, 4
+    # and 5 players -1.1%, -0.01%, 0) and its tests cost time (1.05; 1.02, 1.10, 1.07).
+    if may_duck and g.n == 2:
         i = score_if_p_takes_rest(g, s, P)
         if i > lower[0] and others_duck_everything(g, s, P):
             lower[0] = i
