@@ -7,12 +7,18 @@ seeded random play, with 3, 4 and 5 players and every cappotto option.  Full dea
 opening lead are not enough: a change that went wrong in the middle of a trick can leave every
 card of 31 full deals right and still miss 3 of 225 such positions.
 
+With ``--game kifameno``: Kifameno's seeded random deals with their stock
+(``random_deal(seed=S, game=ciapano.Kifameno(players, cappotto))``), 2 players after 18 to 29
+cards of seeded random play (around the stock's last draws and after them) and 3 players after
+9 to 26, every cappotto option.
+
 Each build is a directory made by ``pip install --no-build-isolation --no-deps -t DIR .`` and
 is run in its own process.  Exit status 1 if any position differs.
 
 Usage (from the repository root)::
 
     python bench/crosscheck_builds.py --seeds 1 31 base=/tmp/ab/base change=/tmp/ab/change
+    python bench/crosscheck_builds.py --game kifameno --seeds 1 300 base=DIR change=DIR
 """
 
 from __future__ import annotations
@@ -54,14 +60,38 @@ for players in (3, 4, 5):
 print(json.dumps(out))
 """
 
+#: The same for Kifameno, whose positions carry their stock (builds with ciapano.Kifameno).
+_WORKER_KIFAMENO = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import numpy as np
+import ciapano
+from ciapano.dealing import random_deal
 
-def solve_all(where: str, first: int, last: int) -> list:
+out = []
+for players, low, high in ((2, 18, 30), (3, 9, 27)):
+    for seed in range(int(sys.argv[2]), int(sys.argv[3])):
+        for cappotto in ("all", "cards", "off"):
+            pos = random_deal(seed=seed, game=ciapano.Kifameno(players=players, cappotto=cappotto))
+            rng = np.random.default_rng(seed)
+            for _ in range(int(rng.integers(low, high))):
+                moves = sorted(pos.legal_moves())
+                pos = pos.play(moves[rng.integers(len(moves))])
+            r = ciapano.solve(pos, all_seats=True)
+            out.append([players, seed, cappotto, [[c.text, v] for c, v in r], list(r.seats)])
+print(json.dumps(out))
+"""
+
+_WORKERS = {"ciapano": _WORKER, "kifameno": _WORKER_KIFAMENO}
+
+
+def solve_all(where: str, first: int, last: int, game: str = "ciapano") -> list:
     """The values of every position, solved by the build in ``where``."""
     package = Path(where) / "ciapano"
     if not (package / "__init__.py").is_file():
         raise SystemExit(f"build {where!r}: no ciapano package there")
     done = subprocess.run(
-        [sys.executable, "-c", _WORKER, where, str(first), str(last)],
+        [sys.executable, "-c", _WORKERS[game], where, str(first), str(last)],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     if done.returncode != 0:
@@ -72,6 +102,7 @@ def solve_all(where: str, first: int, last: int) -> list:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, nargs=2, default=[1, 31], metavar=("FIRST", "END"))
+    ap.add_argument("--game", choices=sorted(_WORKERS), default="ciapano")
     ap.add_argument("builds", nargs=2, metavar="NAME=DIR")
     args = ap.parse_args()
     first, end = args.seeds
@@ -83,7 +114,7 @@ def main() -> None:
         if not sep:
             ap.error(f"build {spec!r}: expected NAME=DIR")
         names.append(name)
-        found.append(solve_all(where, first, end))
+        found.append(solve_all(where, first, end, args.game))
     differ = [(a[:3], a[3:], b[3:]) for a, b in zip(*found, strict=True) if a != b]
     print(f"{len(found[0])} positions compared, {len(differ)} differ")
     for where, a, b in differ[:10]:
