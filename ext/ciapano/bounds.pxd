@@ -4,8 +4,9 @@
 # alone (and for Kifameno, which scores as Ciapanò: with may_duck False while its stock lasts,
 # ext/kifameno/game.pxd); another game gives its own cheap_bounds in its game.pxd.
 from structs cimport u64, Game, State, CAPPOTTO_OFF
-from bitops cimport highest_bit, lowest_bit
-from tricks cimport seat_at, has_played, ducks_suit, ducks_every_lead, can_duck_everything, others_duck_everything
+from bitops cimport bit, lowest_bit, highest_bit
+from tricks cimport (seat_at, has_played, ducks_every_lead, ducks_every_lead_of, can_duck_everything,
+                    others_duck_everything)
 from scoring cimport whole_points, score_if_p_takes_rest
 
 cdef inline bint other_may_take_all(const Game* g, const State* s, int P) noexcept nogil:
@@ -95,21 +96,15 @@ cdef inline bint can_beat(const Game* g, const State* s, int seat) noexcept nogi
 cdef inline bint other_ducks_after_trick(const Game* g, const State* s, int P) noexcept nogil:
     # 2 players, P has led and wins the trick (the other seat O cannot beat its card): whether
     # O has a card to play now after which it can duck every lead of P's cards left (P, having
-    # won, leads the next trick: tricks.ducks_suit, suit by suit, against P's hand alone).
-    cdef int O = 1 - P, su, x
+    # won, leads the next trick: tricks.ducks_every_lead_of, against P's hand alone).
+    cdef int O = 1 - P
     cdef u64 legal = s.hand[O] & g.suit_mask[s.led_suit]
-    cdef u64 rest
     if legal == 0:
         legal = s.hand[O]
     while legal:
-        x = lowest_bit(legal)
-        legal &= legal - 1
-        rest = s.hand[O] & ~((<u64>1) << x)
-        for su in range(g.n_suits):
-            if not ducks_suit(rest & g.suit_mask[su], s.hand[P] & g.suit_mask[su]):
-                break
-        else:
+        if ducks_every_lead_of(g, s.hand[O] & ~bit(lowest_bit(legal)), s.hand[P]):
             return True
+        legal &= legal - 1
     return False
 
 cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:

@@ -38,14 +38,10 @@ cdef inline int residue(const Game* g, int units) noexcept nogil:
     # units % g.unit, by table.
     return g.residue_of[units]
 
-cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
-    # Penalty of seat P at the end of the hand; s.leader won the last trick.
-    cdef int L = s.leader
-    cdef int t[MAX_SEATS]
+cdef inline int final_score(const Game* g, const int* t, int L, int P) noexcept nogil:
+    # Penalty of seat P at the end of a hand where seat i took t[i] units (the discard with
+    # L's) and L won the last trick.
     cdef int i, others = 0
-    for i in range(MAX_SEATS):
-        t[i] = s.taken[i]               # seats beyond n hold 0
-    t[L] += g.discard_points
     if g.cappotto != CAPPOTTO_OFF:
         for i in range(g.n):
             if t[i] == g.deck_points and (g.cappotto == CAPPOTTO_CARDS or i == L):
@@ -57,21 +53,24 @@ cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
             others += whole_points(g, t[i])
     return g.hand_points - others
 
+cdef inline int hand_score(const Game* g, const State* s, int P) noexcept nogil:
+    # Penalty of seat P at the end of the hand; s.leader won the last trick.
+    cdef int t[MAX_SEATS]
+    cdef int i
+    for i in range(MAX_SEATS):
+        t[i] = s.taken[i]               # seats beyond n hold 0
+    t[s.leader] += g.discard_points
+    return final_score(g, t, s.leader, P)
+
 cdef inline int score_if_p_takes_rest(const Game* g, const State* s, int P) noexcept nogil:
-    # P's penalty (hand_score) if P wins every trick left: every unit still held or on the
-    # table and the discard go to P, and so does the last trick.
-    cdef int i, others = 0
-    if g.cappotto != CAPPOTTO_OFF:
-        if s.taken[P] + s.out_points + s.trick_points + g.discard_points == g.deck_points:
-            return 0                    # P takes every unit, the last trick too: its cappotto
-        if g.cappotto == CAPPOTTO_CARDS:
-            for i in range(g.n):
-                if i != P and s.taken[i] == g.deck_points:
-                    return g.hand_points    # another seat took every unit already
-    for i in range(g.n):
-        if i != P:
-            others += whole_points(g, s.taken[i])
-    return g.hand_points - others
+    # P's penalty if P wins every trick left: every unit still held or on the table and the
+    # discard go to P, and so does the last trick.
+    cdef int t[MAX_SEATS]
+    cdef int i
+    for i in range(MAX_SEATS):
+        t[i] = s.taken[i]
+    t[P] += s.out_points + s.trick_points + g.discard_points
+    return final_score(g, t, P, P)
 
 cdef inline u64 score_key(const Game* g, const State* s, int P, int* offset) noexcept nogil:
     # The part of the points taken (at the start of a trick) that the rest of the hand depends

@@ -151,16 +151,19 @@ cdef inline bint ducks_suit(u64 pm, u64 cm) noexcept nogil:
         cm &= cm - 1
     return True
 
+cdef inline bint ducks_every_lead_of(const Game* g, u64 pm, u64 cm) noexcept nogil:
+    # Whether the cards pm can duck every lead of the cards cm, suit by suit (ducks_suit).
+    cdef int su
+    for su in range(g.n_suits):
+        if not ducks_suit(pm & g.suit_mask[su], cm & g.suit_mask[su]):
+            return False
+    return True
+
 cdef inline bint ducks_every_lead(const Game* g, const State* s, int P) noexcept nogil:
     # Whether P can duck every lead of the others' cards as they hold them now, in every suit
     # (ducks_suit), once another seat leads each trick (can_duck_everything says why that is
     # enough; the others only lose cards from here, which keeps it true).
-    cdef u64 others = s.out & ~s.hand[P]
-    cdef int su
-    for su in range(g.n_suits):
-        if not ducks_suit(s.hand[P] & g.suit_mask[su], others & g.suit_mask[su]):
-            return False
-    return True
+    return ducks_every_lead_of(g, s.hand[P], s.out & ~s.hand[P])
 
 cdef inline bint can_duck_everything(const Game* g, const State* s, int P) noexcept nogil:
     # At the start of a trick: can P lose every remaining trick, whatever the others do?
@@ -220,10 +223,8 @@ cdef inline bint others_duck_everything(const Game* g, const State* s, int P) no
     # X cards than c would fail its own test, since R's lowest X card would have to be below
     # the lowest X card of the seats other than R, which is at most c.  And the seats other
     # than Q and P duck c (their test: a lower card of X, or none).  Sound only where the hands
-    # only shrink (as can_duck_everything).
+    # only shrink (as can_duck_everything; False in the middle of a trick, as it is).
     cdef int i
-    if s.count != 0:
-        return False
     for i in range(g.n):
         if i != P and not can_duck_everything(g, s, i):
             return False
