@@ -34,6 +34,16 @@ OPTION_SETS = [
     engine.OPTION_ALL & ~engine.OPTION_QUASI,
     engine.OPTION_TT | engine.OPTION_QUASI | engine.OPTION_ORDERING,
 ]
+#: Ciapanò's games without points (asked once the stock is drawn: game_search.subgame_cut) alone,
+#: with the cheap bounds, and among every technique with and without the main search's relative
+#: keys.
+NULL_OPTION_SETS = [
+    engine.OPTION_TT | engine.OPTION_NULLGAME,
+    engine.OPTION_TT | engine.OPTION_LASTTRICK,
+    engine.OPTION_TT | engine.OPTION_NULLGAME | engine.OPTION_LASTTRICK | engine.OPTION_BOUNDS,
+    engine.OPTION_ALL & ~engine.OPTION_RELATIVE,
+    engine.OPTION_ALL,
+]
 _check = refcheck.check_every_card
 
 
@@ -64,6 +74,19 @@ def test_every_seat_and_the_line(data):
     end = pos.play_all(result.line)
     assert end.is_over()
     assert end.score()[seat] == result.value
+
+
+@settings(max_examples=400, **SETTINGS)
+@given(data=st.data())
+def test_the_games_without_points_once_the_stock_is_drawn(data):
+    # 3 players with hands of up to 4 cards and a round of the stock, or 3 cards and 3 rounds
+    # (trick starts with the same cards in play held by other seats, after other winners took
+    # other draws): the games without points are asked from 2 tricks left once the stock is
+    # drawn, in the hand's last tricks.
+    hand, rounds = data.draw(st.sampled_from([(4, 1), (3, 3)]))
+    pos = data.draw(kifameno_positions(max_hand=hand, max_rounds=rounds, players=3))
+    seat = data.draw(st.integers(0, 2))
+    _check(pos, seat, data.draw(st.sampled_from(NULL_OPTION_SETS)))
 
 
 def _played(game: ciapano.Kifameno, seed: int, tricks: int) -> ciapano.Position:

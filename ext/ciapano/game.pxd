@@ -22,6 +22,9 @@ from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all
 from ordering cimport order_score
 # No table key of its own (ext/core/nohooks.pxd).
 from nohooks cimport own_key, on_p_side
+# The games without points' table key (nullgame.pxd): who holds the cards still held, in
+# relative ranks where the deal's relative keys are on (ttable.owner_key).
+from ttable cimport owner_key as null_key
 from quasi cimport run_known, p_takes_trick
 
 cdef enum:

@@ -32,12 +32,12 @@ from structs cimport (u64, Game, State, Ctx, TTEntry, MAX_MOVES, USE_TT, USE_BOU
                       USE_LASTTRICK)
 from bitops cimport bit, between, highest_bit, lowest_bit, popcount64
 from tricks cimport play_last_trick_winner, must_beat, can_duck_everything
-from game cimport legal_cards, play_child, to_move, order_score
+from game cimport legal_cards, play_child, to_move, order_score, null_key
 from scoring cimport whole_points
 from bounds cimport other_may_take_all
 from movegen cimport separating_cards, memory_hash, remembered_in, remember_in, NULL_MEMORY_SLOTS
 from limits cimport must_stop
-from ttable cimport tt_probe, tt_store, owner_key
+from ttable cimport tt_probe, tt_store
 
 cdef enum:
     NULL_UNKNOWN = -1           # the budget ran out, or a limit stopped the search
@@ -178,7 +178,7 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
         if not ducks_known and can_duck_everything(g, s, P):
             return 1
         if c.options & USE_TT:
-            key = owner_key(c, s)      # who holds the cards still held, not their points
+            key = null_key(c, s)       # who holds the cards still held, not their points
             # Tag 6: one entry for all the games of these cards, leader and P, whose bounds are
             # on the strength from which P wins (game_strength, the hardest game 0): every game
             # of a strength below lower is lost, every game from upper on is won.

@@ -40,8 +40,10 @@
 #   swaps two cards of one hand and suit with no card in play between them (the stock's count,
 #   being in State.out) and uses only that the mirror lines have the same trick winners, and
 #   so here the same draws too, and Ciapanò's scoring.
-# - NOT Ciapanò's games without points (null game, last-trick and k-trick games): sound once the
-#   stock is drawn, but they cost more nodes than they save here (game_search.pxd).
+# - Ciapanò's games without points (null game, last-trick and k-trick games; game_search.pxd):
+#   sound once the stock is drawn, with 3 and 4 players.  From then on the rest of the hand is a
+#   hand of Ciapanò (the hands only shrink, the scoring is Ciapanò's), which is all their proof
+#   (ext/ciapano/nullgame.pxd) uses.  Their table key is null_key below.
 from structs cimport u64, Ctx, Game, State, MAX_CARDS
 from bitops cimport bit, lowest_bit, popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit as legal_cards, apply_card, play_card,
@@ -51,12 +53,13 @@ from bounds cimport cheap_bounds_with, mid_trick_bound_with, nobody_takes_all
 from ordering cimport order_score
 from quasi cimport run_known
 from nohooks cimport on_p_side
+from ttable cimport owner_key
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (above)
     GAME_MEMORY_TRICKS = 8      # the move memory above this many tricks' cards (driver.pxi)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
-    GAME_SUBGAMES = 0           # no sub-games as bounds (game_search.pxd)
+    GAME_SUBGAMES = 1           # Ciapanò's games without points once the stock is drawn (game_search.pxd)
     GAME_BOUNDS_AFTER_TABLE = 0 # the cheap bounds before the table's probe (search.pxd)
     DRAWS_SHIFT = 40            # the rounds' drawers sit above the cards' 40 bits (points_key)
     MAX_ROUNDS = 10             # rounds of draws the key holds: 2 bits each in bits 40..59
@@ -240,6 +243,34 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
                 break
     return key
 
+cdef inline u64 null_key(const Ctx* c, const State* s) noexcept nogil:
+    # The table key of the games without points (ext/ciapano/nullgame.pxd) at a trick start once
+    # the stock is drawn: who holds each card still in play, suit by suit, their points left out.
+    # Those games ask only who wins each trick, which the order of the suit's cards in play and
+    # their holders decide, whatever cards are gone (the argument of Ciapanò's relative keys).
+    # So the key is each suit's number of cards in play (4 digits of base 11, bits 48..61) and
+    # the holders of the cards in play, suit by suit from the lowest card up, as the digits of
+    # one number in base 3 (30 cards at most: 3**30 < 2**48); bit 63 set, as own_key's (the
+    # games' entries are told from the main search's by their key2, nullgame.pxd), with
+    # relative keys on or off (OPTION_RELATIVE: the main search's keys).  Without a stock the
+    # deal's relative keys serve (ttable.owner_key).  Measured (docs/speed.md,
+    # 2026-11-28, thirty-second session): against own_key's (the holders with the points),
+    # the games' nodes a try fell 2.5 to 4 times, and with them the games went from a loss
+    # (every card of 3-player seeds 1 4 5 8, 83.9 M -> 195.7 M nodes) to a gain.
+    cdef const Game* g = &c.g
+    cdef u64 m, lens = 0, holders = 0
+    cdef int su, card
+    if g.stock_len == 0:
+        return owner_key(c, s)
+    for su in range(g.n_suits):
+        m = s.out & g.suit_mask[su]
+        lens = lens * 11 + <u64>popcount64(m)
+        while m:
+            card = lowest_bit(m)
+            m &= m - 1
+            holders = holders * 3 + (0 if s.hand[0] & bit(card) else (1 if s.hand[1] & bit(card) else 2))
+    return (lens << 48) | holders | ((<u64>1) << 63)
+
 cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
     # Ciapanò's cheap bounds (ext/ciapano/bounds.pxd: proved there from the scoring; the points
     # still to take count the stock's), with "P can lose every trick left" only once the stock
@@ -317,6 +348,8 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     cdef int place, code, low, best, a, b, card
     cdef u64 m
     set_units(c, scoring)
+    # The k-trick games up to k = 3 with 3 players, 2 with 4, as Ciapanò's (ext/ciapano/game.pxd).
+    c.k_max = 3 if g.n <= 3 else 2
     for a in range(31):
         for b in range(31):
             if b > a:

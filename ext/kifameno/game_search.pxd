@@ -1,17 +1,15 @@
 # Kifameno's techniques built on the search machinery, for the skeleton (ext/core/search.pxd):
-# a table of its own, the suits' layouts of its relative keys (below).  No sub-games
-# (GAME_SUBGAMES 0), no endgame values, no root window (ext/core/nohooks.pxd).
-#
-# Ciapanò's games without points (ext/ciapano/nullgame.pxd) would be sound once the stock is
-# drawn (the rest of the hand is then a hand of Ciapanò), keyed on the relative owners (as
-# game.own_key, without the points).  Tried so: more nodes, not fewer (docs/speed.md,
-# 2026-11-26): 3 players, two deals, 33.8 M -> 43.2 M and 202.4 M -> 276.3 M; tried again on
-# 2026-11-28, every card of four deals, 83.9 M -> 195.7 M (their bounds seldom cut here).
-from nohooks cimport subgame_cut, endgame_prefetch, endgame_value, root_window
+# Ciapanò's games without points as bounds once the stock is drawn (subgame_cut, below); a
+# table of its own, the suits' layouts of its relative keys (below).  No endgame values, no
+# root window (ext/core/nohooks.pxd).
+from nohooks cimport endgame_prefetch, endgame_value, root_window
+from nullgame cimport points_free_cut
+from tricks cimport stock_left
 # No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
 from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel
 from libc.stdlib cimport calloc, free
-from structs cimport u64, Ctx
+from bitops cimport popcount64
+from structs cimport u64, Ctx, State
 from game cimport LAYOUT_SLOTS_LOG
 
 # The game's own table: the layouts of the suits for the relative keys (game.suit_layout_known),
@@ -30,3 +28,22 @@ cdef inline void game_table_free(Ctx* c) noexcept nogil:
 
 cdef inline void game_table_clear(Ctx* c) noexcept nogil:
     pass            # (a layout depends on the deck alone)
+
+
+cdef enum:
+    NULL_MAX_TRICKS = 8         # the games without points where at most this many tricks are left
+
+cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key, u64 k2,
+                            int offset, int lower, int* lost) noexcept nogil:
+    # Ciapanò's games without points as bounds (ext/ciapano/nullgame.pxd, points_free_cut, the
+    # same arguments and result), asked once the stock is drawn (game.pxd: the rest of the hand
+    # is then a hand of Ciapanò), with 3 and 4 players, where at most NULL_MAX_TRICKS tricks
+    # are left.  Their key is game.null_key.  Measured (docs/speed.md, 2026-11-28, thirty-second
+    # session; every card of bench_deals' random deals, 3 players): asked from every trick once
+    # the stock is drawn, seeds 1 4 5 8 83.9 M -> 68.9 M nodes; from 8 tricks left 62.4 M (7:
+    # 61.9 M, 6: 63.9 M, 9: 65.7 M); seeds 2 3 6 7 278.9 M -> 161.5 M (from every trick 164.5
+    # M).  With 2 players no gain (seeds 2 17 3: 151.7 M -> 152.3 M nodes from 4 tricks left,
+    # the same time), so not asked.
+    if c.g.n == 2 or stock_left(&c.g, s) != 0 or popcount64(s.out) > NULL_MAX_TRICKS * c.g.n:
+        return -1
+    return points_free_cut(c, s, alpha, beta, key, k2, offset, lower, lost)
