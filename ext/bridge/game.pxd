@@ -33,7 +33,7 @@ from structs cimport u64, Ctx, Game, State
 from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from tricks cimport seat_at, places_after, to_move
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
-from nohooks cimport residue_shifts, own_key, run_known
+from nohooks cimport residue_shifts, own_key, run_known, memory_tricks
 
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent cards (above)

@@ -37,7 +37,7 @@ from tricks cimport (seat_at, places_after, to_move, follow_suit, apply_card, pl
                      play_forced_trick, play_last_trick_winner, points_left, can_duck_everything, p_takes_trick)
 from ordering cimport order_score
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
-from nohooks cimport residue_shifts, mid_trick_bound, nobody_takes_all, run_known, own_key, on_p_side
+from nohooks cimport residue_shifts, mid_trick_bound, nobody_takes_all, run_known, own_key, on_p_side, memory_tricks
 
 cdef enum:
     GAME_QUASI = 0              # no quasi-equivalent or dominated cards (above)

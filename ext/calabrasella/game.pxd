@@ -34,7 +34,7 @@ from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from tricks cimport (seat_at, places_after, to_move, follow_suit, play_card, play_child, play_forced_trick,
                      points_left, p_takes_trick)
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
-from nohooks cimport residue_shifts, own_key, mid_trick_bound, on_p_side
+from nohooks cimport residue_shifts, own_key, mid_trick_bound, on_p_side, memory_tricks
 from runs cimport sides_run_decided
 
 cdef enum:

@@ -21,7 +21,7 @@ from scoring cimport whole_points, hand_score, score_key, residue_shifts, set_un
 from bounds cimport cheap_bounds, mid_trick_bound, nobody_takes_all
 from ordering cimport order_score
 # No table key of its own (ext/core/nohooks.pxd).
-from nohooks cimport own_key, on_p_side
+from nohooks cimport own_key, on_p_side, memory_tricks
 # The games without points' table key (nullgame.pxd): who holds the cards still held, in
 # relative ranks where the deal's relative keys are on (ttable.owner_key).
 from ttable cimport owner_key as null_key

@@ -12,7 +12,7 @@ from structs cimport (u64, MemorySlot, Game, State, Ctx, Limits, TTBucket, TT_WA
                       CANON_SUITS,
                       USE_RELATIVE, USE_ALL)
 from bitops cimport bit, lowest_bit, popcount64
-from game cimport play_card, hand_score, to_move, cheap_bounds, set_scoring, on_p_side, GAME_MEMORY_TRICKS
+from game cimport play_card, hand_score, to_move, cheap_bounds, set_scoring, on_p_side, GAME_MEMORY_TRICKS, memory_tricks
 from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLOTS
 from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, canon_fits, long_cards, set_digits, set_canon, tt_key,
                     owner_key,
@@ -232,8 +232,9 @@ cdef class Search:
         # players -2.1% against 5 a seat; four more 3-player deals -8.4% in all (-11% to +8%
         # each); 10 a seat: +3.9%, -8.2%, -5.9%.  Calabrasella from 2 a seat: every card of 20
         # deals 31.7 M -> 30.8 M nodes, the median deal 0.64 M -> 0.56 M (3 a seat 31.0 M, 4
-        # 31.2 M, every node 30.8 M, 7 37.0 M).  Each game's GAME_MEMORY_TRICKS.
-        self.c.memory_cards = GAME_MEMORY_TRICKS * players
+        # 31.2 M, every node 30.8 M, 7 37.0 M).  Each game's GAME_MEMORY_TRICKS, or its
+        # memory_tricks for this many players (Kifameno's 3: game.pxd).
+        self.c.memory_cards = memory_tricks(players, GAME_MEMORY_TRICKS) * players
         self.c.trial_end = 0
         self.c.trial_nodes = TRIAL_NODES
         # Root: the state at the start of the current trick, then the trick's cards replayed.

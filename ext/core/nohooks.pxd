@@ -12,6 +12,12 @@ cdef inline bint on_p_side(const Game* g, int P, int seat) noexcept nogil:
     return seat == P
 
 
+cdef inline int memory_tricks(int players, int tricks) noexcept nogil:
+    # The move memory above this many tricks' cards (driver.pxi): the game's GAME_MEMORY_TRICKS
+    # (`tricks`) for every number of players.
+    return tricks
+
+
 # -- game.pxd: techniques proved for Ciapanò's floors of thirds only ---------------------------
 
 cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:

@@ -57,7 +57,8 @@ from ttable cimport owner_key
 
 cdef enum:
     GAME_QUASI = 1              # quasi-equivalent and dominated cards (above)
-    GAME_MEMORY_TRICKS = 8      # the move memory above this many tricks' cards (driver.pxi)
+    GAME_MEMORY_TRICKS = 8      # the move memory above this many tricks' cards (driver.pxi),
+                                # but 3 with 3 players (memory_tricks)
     GAME_P_WANTS_POINTS = 0     # P avoids points: gen_moves' dominant card (movegen.pxd)
     GAME_SUBGAMES = 1           # Ciapanò's games without points once the stock is drawn (game_search.pxd)
     GAME_BOUNDS_AFTER_TABLE = 0 # the cheap bounds before the table's probe (search.pxd)
@@ -65,6 +66,15 @@ cdef enum:
     MAX_ROUNDS = 10             # rounds of draws the key holds: 2 bits each in bits 40..59
     RELATIVE_MAX_2 = 20         # cards in play at most for a relative key (own_key): 2 players
                                 # (3 players: Game.relative_max, set_scoring)
+
+cdef inline int memory_tricks(int players, int tricks) noexcept nogil:
+    # The move memory above 3 tricks' cards with 3 players, else above GAME_MEMORY_TRICKS'
+    # (`tricks`; driver.pxi).  Measured (docs/speed.md, 2026-11-28, thirty-second session; every
+    # card, with the games without points): 3 players, seeds 1 4 2 3 6 7 14, 8 tricks 191.4 M
+    # nodes, 5 188.2 M, 4 189.0 M, 3 187.7 M, 2 187.8 M, 0 187.9 M, and 3 about 11% less time
+    # than 8 (plain builds); 2 players (seeds 2 17) 8 76.6 M, 5 80.7 M, 3 82.0 M; 4 players
+    # (seeds 1-3) 8 69.0 M, 5 74.4 M, 3 75.5 M.
+    return 3 if players == 3 else tricks
 
 cdef inline u64 places_rank(const Game* g, u64 cards, u64 among) noexcept nogil:
     # The rank of the places of `cards` among the cards `among` (their positions in the order of

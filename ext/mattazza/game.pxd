@@ -30,7 +30,7 @@ from tricks cimport (to_move, follow_suit, play_card, play_child, play_forced_tr
                      p_takes_trick)
 from ordering cimport order_score
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
-from nohooks cimport residue_shifts, mid_trick_bound, nobody_takes_all, run_known, own_key, on_p_side
+from nohooks cimport residue_shifts, mid_trick_bound, nobody_takes_all, run_known, own_key, on_p_side, memory_tricks
 from trickrule cimport TRICK_BONUS
 
 cdef enum:

@@ -39,7 +39,7 @@ from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from tricks cimport seat_at, places_after, to_move
 from trickrule cimport TRICK_BONUS
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
-from nohooks cimport residue_shifts, own_key, mid_trick_bound
+from nohooks cimport residue_shifts, own_key, mid_trick_bound, memory_tricks
 from runs cimport sides_run_decided
 
 cdef enum:
