@@ -42,12 +42,5 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
 cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     # Ciapanò's parameters, from ciapano.engine (scoring.set_units).  Raises ValueError for
     # what the core cannot hold.
-    cdef Game* g = &c.g
     set_units(c, scoring)
-    # k-trick games up to k = 3 with 3 players, 2 with 4, 1 with more (a trick holds more
-    # points).  Since the games share their entries (nullgame.pxd), against k <= 2 / 1 / 1:
-    # 3 players -2.0% nodes (8 deals), time -0.9% (6 deals, one process, best of 2); 4
-    # players -1.1% and -2.7% nodes (8 and 10 deals), time -5.8% and -6.5% (6 and 7 deals);
-    # with 5 players k <= 2 gave +1.2% nodes (6 deals).
-    c.k_max = 3 if g.n <= 3 else (2 if g.n == 4 else 1)
     return 0

@@ -248,6 +248,15 @@ cdef inline int points_free_search(Ctx* c, const State* s, u64* budget, int kind
             tt_store(&c.tt, key, k2, strength + 1, GAME_KINDS, -1, worth, 0)
     return r
 
+cdef inline int k_max(const Game* g) noexcept nogil:
+    # The k-trick games tried as bounds (points_free_cut): k up to 3 with 3 players (or 2), 2
+    # with 4, 1 with more (a trick holds more points).  Since the games share their entries,
+    # against k <= 2 / 1 / 1: 3 players -2.0% nodes (8 deals), time -0.9% (6 deals, one
+    # process, best of 2); 4 players -1.1% and -2.7% nodes (8 and 10 deals), time -5.8% and
+    # -6.5% (6 and 7 deals); with 5 players k <= 2 gave +1.2% nodes (6 deals).  Kifameno's
+    # the same (ext/kifameno/game_search.pxd; 2 to 4 players).
+    return 3 if g.n <= 3 else (2 if g.n == 4 else 1)
+
 cdef inline void top_points(const Game* g, u64 out, int* tops, int count) noexcept nogil:
     # tops[j] = the sum of the j largest card points among the cards of out, for j <= count:
     # the most that j of them can carry.
@@ -279,7 +288,7 @@ cdef inline int points_free_cut(Ctx* c, const State* s, int alpha, int beta, u64
     # loses it); beta is not used (these games give upper bounds only).  A limit that
     # stops the game's search sets c.aborted (the caller checks it).
     cdef const Game* g = &c.g
-    cdef int kind, bound, r, k, j
+    cdef int kind, bound, r, k, j, most
     cdef u64 budget, budget0
     cdef int tops[MAX_TRICKS_GAME + 1]
     cdef int tops_seat[MAX_TRICKS_GAME + 1]
@@ -305,13 +314,14 @@ cdef inline int points_free_cut(Ctx* c, const State* s, int alpha, int beta, u64
         kind = LAST_TRICK_GAME
     elif c.options & USE_NULLGAME:
         # k tricks hold k cards of each seat's hand: at most the k largest points of each.
-        top_points(g, s.hand[c.P], tops, c.k_max)
+        most = k_max(g)
+        top_points(g, s.hand[c.P], tops, most)
         for j in range(g.n):
             if j != c.P:
-                top_points(g, s.hand[j], tops_seat, c.k_max)
-                for k in range(1, c.k_max + 1):
+                top_points(g, s.hand[j], tops_seat, most)
+                for k in range(1, most + 1):
                     tops[k] += tops_seat[k]
-        for k in range(c.k_max, -1, -1):
+        for k in range(most, -1, -1):
             bound = whole_points(g, s.taken[c.P] + tops[k])
             if bound <= alpha:
                 kind = k_trick_game(k)

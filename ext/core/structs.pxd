@@ -212,7 +212,6 @@ cdef struct Ctx:
     Stats stats
     Limits* limits              # shared node budget, deadline and stop request (limits.pxd)
     bint aborted                # a limit stopped the search: its results are void
-    int k_max                   # the k-trick games tried as bounds: k <= k_max (search.pxd)
     MemorySlot* move_memory     # the card that last cut, by hand and trick (movegen.pxd)
     u64 move_slots              # its size, a power of two
     MemorySlot* null_memory     # the same for the games without points (nullgame.pxd), after it

@@ -358,8 +358,6 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     cdef int place, code, low, best, a, b, card
     cdef u64 m
     set_units(c, scoring)
-    # The k-trick games up to k = 3 with 3 players, 2 with 4, as Ciapanò's (ext/ciapano/game.pxd).
-    c.k_max = 3 if g.n <= 3 else 2
     for a in range(31):
         for b in range(31):
             if b > a:
