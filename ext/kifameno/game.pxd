@@ -88,6 +88,10 @@ cdef inline u64 places_rank(const Game* g, u64 cards, u64 among) noexcept nogil:
         i += 1
     return r
 
+cdef inline int holder_of(const State* s, int card) noexcept nogil:
+    # The seat (0, 1 or 2) holding `card`, a card in some hand of a game of at most 3 players.
+    return 0 if s.hand[0] & bit(card) else (1 if s.hand[1] & bit(card) else 2)
+
 cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) noexcept nogil:
     # The least places of the suit (from its lowest, bit 0) that hold its cards in play with
     # their point codes, lowest first, each run of one holder's cards (no other card in play
@@ -99,7 +103,6 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) n
     # seat 0's places among the suit's cards in play, lowest first.
     cdef u64 suit = g.suit_mask[su]
     cdef u64 m = s.out & suit
-    cdef u64 h0 = s.hand[0], h1 = s.hand[1]
     cdef u64 rep = 0, need = 0, free = suit
     cdef int card = 0, slot, code, holder, prev = -1, left = 0, j = 0
     cdef int counts[4]
@@ -109,7 +112,7 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) n
         holder = -2
         if m:
             card = lowest_bit(m)
-            holder = 0 if h0 & bit(card) else (1 if h1 & bit(card) else 2)
+            holder = holder_of(s, card)
         if holder != prev:
             while left:
                 slot = lowest_bit(need & free)
@@ -278,7 +281,7 @@ cdef inline u64 null_key(const Ctx* c, const State* s) noexcept nogil:
         while m:
             card = lowest_bit(m)
             m &= m - 1
-            holders = holders * 3 + (0 if s.hand[0] & bit(card) else (1 if s.hand[1] & bit(card) else 2))
+            holders = holders * 3 + <u64>holder_of(s, card)
     return (lens << 48) | holders | ((<u64>1) << 63)
 
 cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
