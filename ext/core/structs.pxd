@@ -97,6 +97,7 @@ cdef struct Game:
                                 # this one k cards with fewer than n of this suit's
     u64 key_base[41]            # [k]: the keys of fewer cards in play than k
     int relative_max            # the most cards in play that a relative key holds
+    bint suits_alike            # every suit has the same places and points (own_key, 2 players)
 
 cdef struct State:
     u64 hand[MAX_SEATS]

@@ -174,6 +174,20 @@ cdef inline u64 suit_layout_known(const Ctx* c, const State* s, int su) noexcept
         t[slot] = v
     return v & 0x3FFFFFFF
 
+cdef inline void order_down(u64* a, u64* b) noexcept nogil:
+    # The higher of the two numbers into a, the lower into b.
+    cdef u64 x = a[0], y = b[0]
+    a[0] = x if x > y else y
+    b[0] = y if x > y else x
+
+cdef inline void sort_down4(u64* v) noexcept nogil:
+    # Four numbers in place, highest first (a sorting network of five compare-exchanges).
+    order_down(&v[0], &v[1])
+    order_down(&v[2], &v[3])
+    order_down(&v[0], &v[2])
+    order_down(&v[1], &v[3])
+    order_down(&v[1], &v[2])
+
 cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # The main search's key once the stock is drawn: relative ranks (else False, for the
     # skeleton's key: tt_key, the cards in play, and points_key, the drawers of each round).
@@ -189,7 +203,16 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     # the holders of the cards in that order (suit by suit); bit 63 set tells these keys from
     # the others (the cards and the rounds' drawers: bits 0..59).
     # - 2 players: each suit's cards renamed to the places of its layout, a mask of at most 40
-    #   bits; above it (bits 40..59) the places of seat 0's cards (20 cards at most).
+    #   bits; above it (bits 40..59) the places of seat 0's cards (20 cards at most).  Where
+    #   every suit has the same places and points (Game.suits_alike: the 40-card deck), the
+    #   suits are taken in the order of their layouts and seat 0's places, not in their own: no
+    #   rule and no score tells one suit from another (no trumps, no suit banned, the same
+    #   points at the same places), so renaming the suits maps every line of play to one with
+    #   the same tricks and points, and positions that differ only by it are one game.  The
+    #   stored best card then names a suit by its own name, which in another position of the
+    #   key may be another suit: it is only tried first where it is a legal card
+    #   (search.pxd, heads_class).  Measured (docs/speed.md, 2026-11-28, thirty-third
+    #   session): every card of 2-player seeds 3 and 13, 149.4 M -> 135.9 M nodes.
     # - 3 players: a number, exactly: the keys of fewer cards first (Game.key_base), then the
     #   rank of the suits' layouts among those of as many cards (each suit's by
     #   Game.seq_index, in mixed radix over Game.seq_ways) times the ways to place the holders,
@@ -206,16 +229,31 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     cdef int k = popcount64(s.out)
     cdef int su, low, card, h, left, j = 0
     cdef u64 m, mask = 0, holders, seq0 = 0, rank = 0
+    cdef u64 suits[4]
     if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
         return False
     if n > 3 or stock_left(g, s) != 0:
         return False
     if n == 2:
-        for su in range(g.n_suits):
-            m = suit_layout_known(c, s, su)
-            mask |= (m & 0x3FF) << lowest_bit(g.suit_mask[su])
-            seq0 |= (m >> 20) << j
-            j += popcount64(m & 0x3FF)
+        if g.suits_alike:
+            # The suits in order of their layouts and seat 0's places (a permutation of the
+            # suits is the same game: sorted_suits), each in 10 bits from the lowest.
+            for su in range(4):
+                suits[su] = 0
+                if su < g.n_suits:
+                    m = suit_layout_known(c, s, su)
+                    suits[su] = ((m & 0x3FF) << 10) | ((m >> 20) & 0x3FF)
+            sort_down4(suits)
+            for su in range(4):
+                mask |= (suits[su] >> 10) << (10 * su)
+                seq0 |= (suits[su] & 0x3FF) << j
+                j += popcount64(suits[su] >> 10)
+        else:
+            for su in range(g.n_suits):
+                m = suit_layout_known(c, s, su)
+                mask |= (m & 0x3FF) << lowest_bit(g.suit_mask[su])
+                seq0 |= (m >> 20) << j
+                j += popcount64(m & 0x3FF)
         key[0] = mask | (seq0 << DRAWS_SHIFT) | ((<u64>1) << 63)
         return True
     h = k // 3
@@ -396,6 +434,17 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
             m &= m - 1
             g.pcode_cards[g.pcode[card]] |= bit(card)
     set_sequences(g)
+    # Whether every suit has the same places and the same points at each (own_key).
+    g.suits_alike = True
+    for su in range(1, g.n_suits):
+        low = lowest_bit(g.suit_mask[su])
+        a = lowest_bit(g.suit_mask[0])
+        if (g.suit_mask[su] >> low) != (g.suit_mask[0] >> a):
+            g.suits_alike = False
+            continue
+        for place in range(10):
+            if (g.suit_mask[su] & bit(low + place)) and g.points[low + place] != g.points[a + place]:
+                g.suits_alike = False
     if g.stock_len and (g.n > 3 or g.stock_len // g.n > MAX_ROUNDS):
         raise ValueError(f"stock: {g.stock_len} cards for {g.n} seats do not fit the key "
                          f"(3 seats and {MAX_ROUNDS} rounds at most)")
