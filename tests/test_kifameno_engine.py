@@ -255,4 +255,4 @@ def test_relative_keys_tell_exactly_the_layouts_apart(players, removed):
         assert search.trick_start_key(other) == key
         if renamed:
             assert search.trick_start_key(_suits_renamed(groups, other, rng)) == key
-    assert len(seen) > (2000 if renamed else 3000)   # (renamings merge layouts)
+    assert len(seen) > (2000 if renamed else 3000)  # (renamings merge layouts)
