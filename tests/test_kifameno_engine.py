@@ -256,3 +256,52 @@ def test_relative_keys_tell_exactly_the_layouts_apart(players, removed):
         if renamed:
             assert search.trick_start_key(_suits_renamed(groups, other, rng)) == key
     assert len(seen) > (2000 if renamed else 3000)  # (renamings merge layouts)
+
+
+def _holders(groups: list[int], hands: list[int]) -> list[tuple[int, ...]]:
+    """Each suit's holders of its cards in play, from its lowest card up."""
+    held = [(c, seat) for seat, hand in enumerate(hands) for c in range(64) if hand >> c & 1]
+    return [tuple(seat for c, seat in sorted(held) if mask >> c & 1) for mask in groups]
+
+
+def _holders_elsewhere(groups: list[int], hands: list[int], rng) -> list[int]:
+    """Hands with each suit's holders (_holders) moved to random cards of another suit, the
+    suits renamed at random where their sizes allow."""
+    suits = [[c for c in range(64) if mask >> c & 1] for mask in groups]
+    holders = _holders(groups, hands)
+    order = list(range(len(suits)))
+    for _ in range(10):
+        tried = rng.sample(order, len(order))
+        if all(len(holders[s]) <= len(suits[t]) for s, t in enumerate(tried)):
+            order = tried
+            break
+    out = [0] * len(hands)
+    for s, t in enumerate(order):
+        cards = sorted(rng.sample(suits[t], len(holders[s])))
+        for card, seat in zip(cards, holders[s], strict=True):
+            out[seat] |= 1 << card
+    return out
+
+
+@pytest.mark.parametrize(("players", "removed"), [(3, "4C"), (3, "4D"), (2, None)])
+def test_the_games_key_tells_the_holders_apart_up_to_the_suits_names(players, removed):
+    # Once the stock is drawn, the key of Ciapanò's games without points (ext/kifameno/game.pxd,
+    # null_key) is who holds each card in play, suit by suit from the lowest card up, the suits
+    # in any order: those games know no points and no suit from another.  The same holders on
+    # other cards of other suits must give the same key, and two sets of holders never one.
+    game = ciapano.Kifameno(players=players, removed=removed)
+    search = engine.open_search(random_deal(seed=1, game=game), 1)
+    kifameno = engine.engine_for("kifameno")
+    groups = engine.core_groups(game)
+    cards = [c for m in groups for c in range(64) if m >> c & 1]
+    rng = random.Random(f"games {players} {removed}")
+    seen: dict[int, tuple] = {}
+    for i in range(4000):
+        h = 1 + i % 3 if i % 2 else rng.randrange(1, 11)
+        chosen = rng.sample(cards, players * h)
+        hands = [sum(1 << c for c in chosen[s * h : (s + 1) * h]) for s in range(players)]
+        key = kifameno.games_key(search, hands)
+        holders = tuple(sorted(_holders(groups, hands)))
+        assert seen.setdefault(key, holders) == holders, f"two sets of holders share {key:#x}"
+        assert kifameno.games_key(search, _holders_elsewhere(groups, hands, rng)) == key
+    assert len(seen) > (1000 if players == 2 else 2000)

@@ -374,6 +374,12 @@ cdef class Search:
 
         :raises ValueError: for a hand that is not one per seat.
         """
+        cdef State s = self.trick_start(hands)
+        return position_key(&self.c, &s)
+
+    cdef State trick_start(self, hands) except *:
+        # The root's state with each seat holding hands[i] and no other card in play, at the
+        # start of a trick (trick_start_key; Kifameno's games_key).
         cdef State s = self.root
         cdef int i
         if len(hands) != self.c.g.n:
@@ -384,7 +390,7 @@ cdef class Search:
         for i in range(self.c.g.n):
             s.hand[i] = hands[i]
             s.out |= s.hand[i]
-        return position_key(&self.c, &s)
+        return s
 
     @property
     def tt_stats(self):

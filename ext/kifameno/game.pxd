@@ -294,6 +294,14 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
                 break
     return key
 
+cdef extern from *:
+    # 3**k for the k <= 10 cards of a suit in play (null_key's digits of base 3).
+    """
+    static const unsigned long long CIAPANO_POWERS_OF_3[11] = {
+        1ULL, 3ULL, 9ULL, 27ULL, 81ULL, 243ULL, 729ULL, 2187ULL, 6561ULL, 19683ULL, 59049ULL};
+    """
+    const u64* POWERS_OF_3 "CIAPANO_POWERS_OF_3"
+
 cdef inline u64 null_key(const Ctx* c, const State* s) noexcept nogil:
     # The table key of the games without points (ext/ciapano/nullgame.pxd) at a trick start once
     # the stock is drawn: who holds each card still in play, suit by suit, their points left out.
@@ -303,23 +311,36 @@ cdef inline u64 null_key(const Ctx* c, const State* s) noexcept nogil:
     # the holders of the cards in play, suit by suit from the lowest card up, as the digits of
     # one number in base 3 (30 cards at most: 3**30 < 2**48); bit 63 set, as own_key's (the
     # games' entries are told from the main search's by their key2, nullgame.pxd), with
-    # relative keys on or off (OPTION_RELATIVE: the main search's keys).  Without a stock the
-    # deal's relative keys serve (ttable.owner_key).  Measured (docs/speed.md,
+    # relative keys on or off (OPTION_RELATIVE: the main search's keys).  The suits are taken
+    # in the order of their (count, holders), not in their own: these games know no points and
+    # no suit from another (no trumps, no suit banned once the stock is drawn; a suit short of
+    # its removed four is only a suit of fewer cards), so two positions that differ by a
+    # renaming of the suits are one game.  Their entries store no best card.  Without a stock
+    # the deal's relative keys serve (ttable.owner_key).  Measured (docs/speed.md,
     # 2026-11-28, thirty-second session): against own_key's (the holders with the points),
     # the games' nodes a try fell 3.7 times, and with them the games went from a loss
-    # (every card of 3-player seeds 1 4 5 8, 83.9 M -> 195.7 M nodes) to a gain.
+    # (every card of 3-player seeds 1 4 5 8, 83.9 M -> 195.7 M nodes) to a gain; the suits in
+    # order (thirty-third session), seeds 1 4 5 8 58.9 M -> 56.8 M, 2 3 6 7 158.8 M -> 155.1 M.
     cdef const Game* g = &c.g
-    cdef u64 m, lens = 0, holders = 0
+    cdef u64 m, lens = 0, holders = 0, digits
+    cdef u64 suits[4]
     cdef int su, card
     if g.stock_len == 0:
         return owner_key(c, s)
-    for su in range(g.n_suits):
-        m = s.out & g.suit_mask[su]
-        lens = lens * 11 + <u64>popcount64(m)
+    for su in range(4):
+        # Each suit as its count (bits 20..23) above its holders' digits (3**10 < 2**20).
+        digits = 0
+        m = s.out & g.suit_mask[su] if su < g.n_suits else 0
+        suits[su] = <u64>popcount64(m) << 20
         while m:
             card = lowest_bit(m)
             m &= m - 1
-            holders = holders * 3 + <u64>holder_of(s, card)
+            digits = digits * 3 + <u64>holder_of(s, card)
+        suits[su] |= digits
+    sort_down4(suits)
+    for su in range(4):
+        lens = lens * 11 + (suits[su] >> 20)
+        holders = holders * POWERS_OF_3[suits[su] >> 20] + (suits[su] & ((1 << 20) - 1))
     return (lens << 48) | holders | ((<u64>1) << 63)
 
 cdef inline void cheap_bounds(const Game* g, const State* s, int P, int* lower, int* upper) noexcept nogil:
