@@ -171,9 +171,10 @@ def _layout(groups: list[int], points: list[int], hands: list[int], renamed: boo
     """What a relative key must tell apart, written plainly: each suit's runs of one holder's
     cards (_runs) from the lowest up, as (holder, the points of its cards, sorted).  A run's
     cards are interchangeable for the tricks (its holder may play them in any order), so the
-    order of their points within it is not part of the game.  With ``renamed`` (suits alike:
-    the same places and points), neither is which suit holds which layout: the suits' layouts
-    as a sorted tuple."""
+    order of their points within it is not part of the game.  With ``renamed`` (2 players,
+    suits alike: the same places and points), neither is which suit holds which layout, nor,
+    of a seat's lone suits (those whose cards in play it alone holds), anything but their
+    points: the layouts of the other suits sorted, and each seat's points in its lone suits."""
     suits = [
         tuple(
             (run[0][1], tuple(sorted(points[c] for c, _ in run)))
@@ -181,7 +182,39 @@ def _layout(groups: list[int], points: list[int], hands: list[int], renamed: boo
         )
         for mask in groups
     ]
-    return tuple(sorted(suits)) if renamed else tuple(suits)
+    if not renamed:
+        return tuple(suits)
+    lone = [
+        sorted(p for suit in suits if len(suit) == 1 and suit[0][0] == seat for p in suit[0][1])
+        for seat in range(2)
+    ]
+    return tuple(sorted(suit for suit in suits if len(suit) > 1)), tuple(lone[0]), tuple(lone[1])
+
+
+def _lone_suits_regrouped(groups, points, hands, rng):
+    """The hands with each seat's cards of its lone suits (_layout) dealt again at random, with
+    their points, among the suits that no two seats share, each seat's in suits of its own; None
+    where the random deal does not fit."""
+    suits = [[c for c in range(64) if mask >> c & 1] for mask in groups]
+    held = [[c for c in suit if any(hand >> c & 1 for hand in hands)] for suit in suits]
+    holders = [
+        {seat for c in cards for seat, hand in enumerate(hands) if hand >> c & 1} for cards in held
+    ]
+    free = [i for i, h in enumerate(holders) if len(h) < 2]
+    out = [hand & ~sum(1 << c for i in free for c in suits[i]) for hand in hands]
+    rng.shuffle(free)
+    cut = rng.randrange(len(free) + 1)
+    for seat, mine in ((0, free[:cut]), (1, free[cut:])):
+        pts = [points[c] for i in free if holders[i] == {seat} for c in held[i]]
+        unused = {i: list(suits[i]) for i in mine}
+        for p in pts:
+            where = [(i, c) for i in mine for c in unused[i] if points[c] == p]
+            if not where:
+                return None
+            i, c = rng.choice(where)
+            unused[i].remove(c)
+            out[seat] |= 1 << c
+    return out
 
 
 def _suits_renamed(groups: list[int], hands: list[int], rng) -> list[int]:
@@ -232,6 +265,7 @@ def test_relative_keys_tell_exactly_the_layouts_apart(players, removed):
     # alike) a renaming of the suits is the same game, and the same key.
     game = ciapano.Kifameno(players=players, removed=removed)
     renamed = players == 2
+    regroups = 0
     search = engine.open_search(random_deal(seed=1, game=game), 1)
     groups = engine.core_groups(game)
     points = list(game.points_by_index)
@@ -255,7 +289,13 @@ def test_relative_keys_tell_exactly_the_layouts_apart(players, removed):
         assert search.trick_start_key(other) == key
         if renamed:
             assert search.trick_start_key(_suits_renamed(groups, other, rng)) == key
+            regrouped = _lone_suits_regrouped(groups, points, other, rng)
+            if regrouped is not None:
+                regroups += 1
+                assert search.trick_start_key(regrouped) == key
     assert len(seen) > (2000 if renamed else 3000)  # (renamings merge layouts)
+    if renamed:
+        assert regroups > 1000, regroups
 
 
 def _holders(groups: list[int], hands: list[int]) -> list[tuple[int, ...]]:

@@ -174,6 +174,54 @@ cdef inline u64 suit_layout_known(const Ctx* c, const State* s, int su) noexcept
         t[slot] = v
     return v & 0x3FFFFFFF
 
+cdef inline void pool_lone_suits(const Game* g, const State* s, State* t) noexcept nogil:
+    # 2 players, the stock drawn, every suit alike (Game.suits_alike): t = s with each seat's
+    # lone suits (the suits whose cards in play it alone holds) replaced by the same points
+    # packed into as few suits as they fit, from the first of those suits on: in each suit,
+    # of each point code as many cards as the suit has of it, the lowest first, until none is
+    # left (seat 0's first, then seat 1's in the lone suits after them).  t has the same value
+    # as s.  The other seat holds no card of a lone suit and never will (the hands only
+    # shrink), so it never leads one and never plays to one but by discarding: a lone suit's
+    # card led wins its trick whatever its rank or suit, and its holder plays one to another
+    # suit's lead only by discarding, which any card may be.  So which of a seat's lone suits a
+    # card is in, and its rank there, play no part: only its points do (and that the suit is
+    # lone, which the packing keeps).  The cards packed into a suit are one run of one seat, and
+    # the packing takes at most as many suits as were lone (each lone suit held at most a
+    # suit's cards of each code), so it fits.  Canonical: the packed suits depend only on each
+    # seat's points in its lone suits; a seat with one lone suit already has it packed (a run's
+    # points in any order make one layout: suit_layout), which is why own_key pools only where a
+    # seat has two or more.
+    cdef int su, seat, code, lone = 0, f = 0
+    cdef int counts[2][4]
+    cdef int lone_suits[4]
+    cdef u64 m, h0, free
+    for seat in range(2):
+        for code in range(4):
+            counts[seat][code] = 0
+    for su in range(g.n_suits):
+        m = s.out & g.suit_mask[su]
+        h0 = s.hand[0] & m
+        if m == 0 or (h0 != m and h0 != 0):
+            continue
+        seat = 0 if h0 == m else 1
+        lone_suits[lone] = su
+        lone += 1
+        t.out &= ~m
+        t.hand[seat] &= ~m
+        while m:
+            counts[seat][g.pcode[lowest_bit(m)]] += 1
+            m &= m - 1
+    for seat in range(2):
+        while f < lone and counts[seat][0] + counts[seat][1] + counts[seat][2] + counts[seat][3]:
+            for code in range(4):
+                free = g.pcode_cards[code] & g.suit_mask[lone_suits[f]]
+                while counts[seat][code] > 0 and free:
+                    t.out |= bit(lowest_bit(free))
+                    t.hand[seat] |= bit(lowest_bit(free))
+                    free &= free - 1
+                    counts[seat][code] -= 1
+            f += 1
+
 cdef inline void order_down(u64* a, u64* b) noexcept nogil:
     # The higher of the two numbers into a, the lower into b.
     cdef u64 x = a[0], y = b[0]
@@ -208,7 +256,9 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     #   suits are taken in the order of their layouts and seat 0's places, not in their own: no
     #   rule and no score tells one suit from another (no trumps, no suit banned, the same
     #   points at the same places), so renaming the suits maps every line of play to one with
-    #   the same tricks and points, and positions that differ only by it are one game.  The
+    #   the same tricks and points, and positions that differ only by it are one game; and where
+    #   a seat holds two or more suits alone, those suits' cards are first pooled
+    #   (pool_lone_suits), since only their points matter.  The
     #   stored best card then names a suit by its own name, which in another position of the
     #   key may be another suit: it is only tried first where it is a legal card
     #   (search.pxd, heads_class).  Measured (docs/speed.md, 2026-11-28, thirty-third
@@ -230,18 +280,34 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     cdef int su, low, card, h, left, j = 0
     cdef u64 m, mask = 0, holders, seq0 = 0, rank = 0
     cdef u64 suits[4]
+    cdef State pooled
+    cdef int lone0, lone1
     if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
         return False
     if n > 3 or stock_left(g, s) != 0:
         return False
     if n == 2:
         if g.suits_alike:
-            # The suits in order of their layouts and seat 0's places (a permutation of the
-            # suits is the same game: sorted_suits), each in 10 bits from the lowest.
+            # The suits in order of their layouts and seat 0's places (a renaming of the suits
+            # is the same game), each in 10 bits from the lowest; one seat's suits pooled first
+            # where it holds two or more suits alone (pool_lone_suits).
+            lone0 = 0
+            lone1 = 0
             for su in range(4):
                 suits[su] = 0
                 if su < g.n_suits:
                     m = suit_layout_known(c, s, su)
+                    suits[su] = ((m & 0x3FF) << 10) | ((m >> 20) & 0x3FF)
+                    if m & 0x3FF:
+                        if (m >> 20) & 0x3FF == 0:
+                            lone1 += 1
+                        elif popcount64((m >> 20) & 0x3FF) == popcount64(m & 0x3FF):
+                            lone0 += 1
+            if lone0 >= 2 or lone1 >= 2:
+                pooled = s[0]
+                pool_lone_suits(g, s, &pooled)
+                for su in range(g.n_suits):
+                    m = suit_layout_known(c, &pooled, su)
                     suits[su] = ((m & 0x3FF) << 10) | ((m >> 20) & 0x3FF)
             sort_down4(suits)
             for su in range(4):
