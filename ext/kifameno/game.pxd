@@ -174,9 +174,10 @@ cdef inline u64 suit_layout_known(const Ctx* c, const State* s, int su) noexcept
         t[slot] = v
     return v & 0x3FFFFFFF
 
-cdef inline void pool_lone_suits(const Game* g, const State* s, State* t) noexcept nogil:
-    # 2 players, the stock drawn, every suit alike (Game.suits_alike): t = s with each seat's
-    # lone suits (the suits whose cards in play it alone holds) replaced by the same points
+cdef inline bint pool_lone_suits(const Game* g, const State* s, State* t) noexcept nogil:
+    # 2 players, the stock drawn, every suit alike (Game.suits_alike): False where neither seat
+    # holds two or more lone suits (the suits whose cards in play it alone holds), t left as it
+    # is; else True, and t = s with each seat's lone suits replaced by the same points
     # packed into as few suits as they fit, from the first of those suits on: in each suit,
     # of each point code as many cards as the suit has of it, the lowest first, until none is
     # left (seat 0's first, then seat 1's in the lone suits after them).  t has the same value
@@ -189,29 +190,39 @@ cdef inline void pool_lone_suits(const Game* g, const State* s, State* t) noexce
     # the packing takes at most as many suits as were lone (each lone suit held at most a
     # suit's cards of each code), so it fits.  Canonical: the packed suits depend only on each
     # seat's points in its lone suits; a seat with one lone suit already has it packed (a run's
-    # points in any order make one layout: suit_layout), which is why own_key pools only where a
+    # points in any order make one layout: suit_layout), which is why it pools only where a
     # seat has two or more.  Measured (docs/speed.md, 2026-11-28, thirty-third session): every
     # card of 2-player seeds 2 17 3 13, 204.9 M -> 190.0 M nodes, time 0.985 (profile-guided).
     cdef int su, seat, code, lone = 0, f = 0
     cdef int counts[2][4]
     cdef int lone_suits[4]
+    cdef int lone_seat[4]
+    cdef int lones[2]
     cdef u64 m, h0, free
-    for seat in range(2):
-        for code in range(4):
-            counts[seat][code] = 0
+    lones[0] = lones[1] = 0
     for su in range(g.n_suits):
         m = s.out & g.suit_mask[su]
         h0 = s.hand[0] & m
         if m == 0 or (h0 != m and h0 != 0):
             continue
-        seat = 0 if h0 == m else 1
         lone_suits[lone] = su
+        lone_seat[lone] = 0 if h0 == m else 1
+        lones[lone_seat[lone]] += 1
         lone += 1
+    if lones[0] < 2 and lones[1] < 2:
+        return False
+    t[0] = s[0]
+    for seat in range(2):
+        for code in range(4):
+            counts[seat][code] = 0
+    for f in range(lone):
+        m = s.out & g.suit_mask[lone_suits[f]]
         t.out &= ~m
-        t.hand[seat] &= ~m
+        t.hand[lone_seat[f]] &= ~m
         while m:
-            counts[seat][g.pcode[lowest_bit(m)]] += 1
+            counts[lone_seat[f]][g.pcode[lowest_bit(m)]] += 1
             m &= m - 1
+    f = 0
     for seat in range(2):
         while f < lone and counts[seat][0] + counts[seat][1] + counts[seat][2] + counts[seat][3]:
             for code in range(4):
@@ -222,6 +233,7 @@ cdef inline void pool_lone_suits(const Game* g, const State* s, State* t) noexce
                     free &= free - 1
                     counts[seat][code] -= 1
             f += 1
+    return True
 
 cdef inline void order_down(u64* a, u64* b) noexcept nogil:
     # The higher of the two numbers into a, the lower into b.
@@ -282,7 +294,7 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     cdef u64 m, mask = 0, holders, seq0 = 0, rank = 0
     cdef u64 suits[4]
     cdef State pooled
-    cdef int lone0, lone1
+    cdef const State* src
     if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
         return False
     if n > 3 or stock_left(g, s) != 0:
@@ -292,23 +304,13 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
             # The suits in order of their layouts and seat 0's places (a renaming of the suits
             # is the same game), each in 10 bits from the lowest; one seat's suits pooled first
             # where it holds two or more suits alone (pool_lone_suits).
-            lone0 = 0
-            lone1 = 0
+            src = s
+            if pool_lone_suits(g, s, &pooled):
+                src = &pooled
             for su in range(4):
                 suits[su] = 0
                 if su < g.n_suits:
-                    m = suit_layout_known(c, s, su)
-                    suits[su] = ((m & 0x3FF) << 10) | ((m >> 20) & 0x3FF)
-                    if m & 0x3FF:
-                        if (m >> 20) & 0x3FF == 0:
-                            lone1 += 1
-                        elif popcount64((m >> 20) & 0x3FF) == popcount64(m & 0x3FF):
-                            lone0 += 1
-            if lone0 >= 2 or lone1 >= 2:
-                pooled = s[0]
-                pool_lone_suits(g, s, &pooled)
-                for su in range(g.n_suits):
-                    m = suit_layout_known(c, &pooled, su)
+                    m = suit_layout_known(c, src, su)
                     suits[su] = ((m & 0x3FF) << 10) | ((m >> 20) & 0x3FF)
             sort_down4(suits)
             for su in range(4):
@@ -524,9 +526,9 @@ cdef inline int set_scoring(Ctx* c, dict scoring) except -1:
     set_sequences(g)
     # Whether every suit has the same places and the same points at each (own_key).
     g.suits_alike = True
+    a = lowest_bit(g.suit_mask[0])
     for su in range(1, g.n_suits):
         low = lowest_bit(g.suit_mask[su])
-        a = lowest_bit(g.suit_mask[0])
         if (g.suit_mask[su] >> low) != (g.suit_mask[0] >> a):
             g.suits_alike = False
             continue
