@@ -52,6 +52,10 @@ cdef enum:
     RUFF_PARTNER = 80           # order_score: a lead the partner can ruff ...
     RUFF_OPPONENT = 150         # ... or an opponent can (nodes of 8 deals after 4 random
                                 # tricks and 4 after 2: 40 and 60 -4%, -10%; 80 and 150 -6%, -12%)
+    LEAD_LENGTH = 8             # order_score: a plain lead's score down per card of its suit held
+    PARTNER_TOP = 100           # ... up where the partner holds the suit's top card (partner_tops)
+    NOT_HOLDING = -20           # ... a card that beats the trick so far but may be beaten (was 20)
+    FOOL_LAST = -200            # ... the Fool, after every other card
 
 
 # -- sides -------------------------------------------------------------------------------------
@@ -491,11 +495,24 @@ cdef inline int ruff_score(const Game* g, const State* s, int P, int seat, int s
                 sc -= RUFF_OPPONENT
     return sc
 
+cdef inline bint partner_tops(const Game* g, const State* s, int seat, int su) noexcept nogil:
+    # Whether the partner of `seat` holds the highest card of suit su that the other three
+    # seats hold (a lead of su from `seat` goes to the partner unless someone trumps).
+    cdef u64 others = s.out & g.suit_mask[su] & ~s.hand[seat]
+    return others != 0 and (s.hand[seat_at(g, seat, 2)] & bit(highest_bit(others))) != 0
+
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Higher is searched first.  Both sides want points: cash a card that holds the trick,
     # give points to a trick the partner holds, win the opponents' trick with the least card
-    # that holds it, else lose cheaply (the Fool keeps its points whatever the trick).  Scores
-    # are compared only between the legal cards of one node.
+    # that holds it, else lose cheaply; the Fool last (it keeps its points whatever the
+    # trick, so it is seldom the card that decides a node).  A plain lead that does not hold:
+    # short suits first, to the partner's top card (PARTNER_TOP), one the partner can ruff,
+    # not one an opponent can ruff (ruff_score).  A card that beats the trick so far but that
+    # an opponent still to play may beat is ranked with the losing cards (NOT_HOLDING), not
+    # above them.  Scores are compared only between the legal cards of one node.  The
+    # weights were tuned by coordinate descent on the nodes of every card of the leader of
+    # seeded deals after 3 and 4 random tricks, then checked on other deals (docs/speed.md,
+    # 2026-11-28, thirty-fourth session).
     cdef const Game* g = &c.g
     cdef int P = c.P
     cdef int su = g.suit_of[card]
@@ -503,24 +520,22 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
     cdef int pts = g.points[card]
     cdef bint ours
     if card == g.fool:
-        if s.count and s.led_suit >= 0 and on_p_side(g, P, s.win_seat) != on_p_side(g, P, seat):
-            return 10                             # the opponents' trick: give it nothing
-        return -60
+        return FOOL_LAST
     if s.count == 0 or s.led_suit < 0:
         # Leading (or the first card after a Fool led): a card no opponent can beat, cashed.
         if holds_after(g, s, P, card, seat, su, s.count + 1):
             return 200 + 10 * pts + rank
         if su == g.trump_suit:
-            return 20 - 5 * pts - rank
-        return -20 * pts - rank - 4 * popcount64(s.hand[seat] & g.suit_mask[su]) + \
-            ruff_score(g, s, P, seat, su)
+            return 20 - rank
+        return -rank - LEAD_LENGTH * popcount64(s.hand[seat] & g.suit_mask[su]) + \
+            ruff_score(g, s, P, seat, su) + (PARTNER_TOP if partner_tops(g, s, seat, su) else 0)
     ours = on_p_side(g, P, s.win_seat) == on_p_side(g, P, seat)
     if ours and holds_after(g, s, P, s.win_card, s.win_seat, s.led_suit, s.count + 1):
         return 100 + 20 * pts - rank              # the partner's trick: give it points
     if beats(g, card, s.win_card, s.led_suit):
         if holds_after(g, s, P, card, seat, s.led_suit, s.count + 1):
             return 80 + 10 * pts - rank - (30 if su == g.trump_suit and not ours else 0)
-        return 20 - rank
+        return NOT_HOLDING - rank
     return -20 * pts - rank                       # lose it cheaply
 
 
