@@ -15,6 +15,16 @@ cdef inline int suit_points(const Game* g, u64 m) noexcept nogil:
         t += g.points[card]
     return t
 
+cdef inline int two_or(const Game* g, int two, int more) noexcept nogil:
+    # A weight of the order: `two` with 2 players (Kifameno with 2), `more` with 3 to 5 (the
+    # fitted weights).  The 2-player weights were tuned by coordinate descent on the nodes of
+    # every card of full 2-player Kifameno deals (seeds 2 and 17: 63.7 M -> 50.4 M), and held on
+    # others (seeds 3 and 13: 126.3 M -> 96.8 M; docs/speed.md, 2026-11-28, thirty-fourth
+    # session): with one other seat, the points of the others' leads and P's length in the
+    # suit it leads count for nothing, a duck of P's gets no bonus, and P's leads that leave the
+    # other seat few replies count twice as much.
+    return two if g.n == 2 else more
+
 # The weights below were fitted (a ranking fit, then rounded) on the exact value of every
 # legal card in random mid-game positions of 3, 4 and 5 players: they rank first the card
 # that is best for the seat to move, which in a null-window proof is the card that cuts.
@@ -32,7 +42,7 @@ cdef inline int coalition_lead_score(const Ctx* c, const State* s, int seat, int
     cdef u64 suit = g.suit_mask[su]
     cdef u64 p_suit = s.hand[c.P] & suit
     cdef int rank = card - lowest_bit(suit)
-    cdef int sc = -22 * g.points[card] - 28 * popcount64(s.hand[seat] & suit) - rank
+    cdef int sc = two_or(g, 0, -22) * g.points[card] - 28 * popcount64(s.hand[seat] & suit) - rank
     cdef int np = popcount64(p_suit)
     cdef int i
     if np == 0:
@@ -66,7 +76,7 @@ cdef inline int p_lead_score(const Ctx* c, const State* s, int card) noexcept no
     cdef int i, n_own = popcount64(own)
     cdef int sc = 12 * popcount64(others & below) - 13 * popcount64(others & ~below)
     cdef bint sure = False
-    sc -= 28 * n_own + 10 * suit_points(g, others) + 5 * g.points[card]
+    sc -= two_or(g, 0, 28) * n_own + 10 * suit_points(g, others) + 5 * g.points[card]
     if n_own == 1:
         sc += 65
     if card == lowest_bit(own):
@@ -77,7 +87,7 @@ cdef inline int p_lead_score(const Ctx* c, const State* s, int card) noexcept no
             if m == 0:
                 sc -= 60 + 8 * popcount64(s.hand[i])  # it discards, any card of its hand
             else:
-                sc -= 8 * popcount64(m)      # its replies: fewer to refute in a proof
+                sc -= two_or(g, 16, 8) * popcount64(m)   # its replies: fewer to refute in a proof
                 if lowest_bit(m) > card:
                     sure = True
     if sure:
@@ -97,9 +107,9 @@ cdef inline int p_follow_score(const Ctx* c, const State* s, int card) noexcept 
     if su == s.led_suit:
         sc += 35 * popcount64(others_below)
         if card < s.win_card:
-            sc += 70
+            sc += two_or(g, 0, 70)
         elif must_beat(g, s, card, s.count + 1, g.n - 1):
-            sc += 70                      # a later seat must beat it: a sure duck
+            sc += two_or(g, 0, 70)        # a later seat must beat it: a sure duck
         if card == lowest_bit(s.hand[c.P] & suit):
             sc -= 120
         return sc
