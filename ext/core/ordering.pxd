@@ -5,6 +5,7 @@
 from structs cimport u64, Game, State, Ctx
 from bitops cimport bit, lowest_bit, popcount64
 from tricks cimport has_played, must_beat
+from trickrule cimport HAS_STOCK
 
 cdef inline int suit_points(const Game* g, u64 m) noexcept nogil:
     # Card points of the cards of m.
@@ -22,8 +23,9 @@ cdef inline int two_or(const Game* g, int two, int more) noexcept nogil:
     # others (seeds 3 and 13: 126.3 M -> 96.8 M; docs/speed.md, 2026-11-28, thirty-fourth
     # session): with one other seat, the points of the others' leads and P's length in the
     # suit it leads count for nothing, a duck of P's gets no bonus, and P's leads that leave the
-    # other seat few replies count twice as much.
-    return two if g.n == 2 else more
+    # other seat few replies count twice as much.  Kifameno, the one game of 2 players, is the
+    # one with a stock: in the other games' engines (HAS_STOCK 0) the test is compiled out.
+    return two if HAS_STOCK and g.n == 2 else more
 
 # The weights below were fitted (a ranking fit, then rounded) on the exact value of every
 # legal card in random mid-game positions of 3, 4 and 5 players: they rank first the card
