@@ -31,7 +31,7 @@
 #   are equivalent already), the sub-games or the bounds inside a trick (GAME_SUBGAMES 0).
 from structs cimport u64, Ctx, Game, State
 from bitops cimport bit, lowest_bit, highest_bit, popcount64
-from tricks cimport seat_at, places_after, to_move
+from tricks cimport seat_at, places_after, to_move, partner_holds_top
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
 from nohooks cimport residue_shifts, own_key, run_known, memory_tricks
 
@@ -464,11 +464,6 @@ cdef inline int ruff_score(const Game* g, const State* s, int P, int seat, int s
                 sc -= RUFF_OPPONENT
     return sc
 
-cdef inline bint partner_tops(const Game* g, const State* s, int seat, int su) noexcept nogil:
-    # Whether seat's partner holds the highest card of suit su still held.
-    cdef u64 m = s.out & g.suit_mask[su]
-    return m != 0 and (s.hand[seat_at(g, seat, 2)] & bit(highest_bit(m))) != 0
-
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Higher is searched first.  Cash a card that holds the trick, win the opponents' trick
     # with the least card that holds it, else play low (leave the partner's trick alone).
@@ -486,7 +481,7 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
         if su == g.trump_suit:
             return 20 - rank
         return -rank + 4 * popcount64(s.hand[seat] & g.suit_mask[su]) + ruff_score(g, s, P, seat, su) + \
-            (PARTNER_TOP if partner_tops(g, s, seat, su) else 0)
+            (PARTNER_TOP if partner_holds_top(g, s, seat, s.out & g.suit_mask[su]) else 0)
     ours = on_p_side(g, P, s.win_seat) == on_p_side(g, P, seat)
     if ours and holds_after(g, s, P, s.win_card, s.win_seat, s.led_suit, s.count + 1):
         return 100 - rank - (50 if su == g.trump_suit else 0)   # the partner's trick: play low

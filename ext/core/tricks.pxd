@@ -6,7 +6,7 @@
 # Also the facts about ducking that hold in every game without trumps (used by bounds and by
 # the games without points): they depend on who holds which cards, not on any scoring.
 from structs cimport u64, Game, State
-from bitops cimport bit, lowest_bit, popcount64
+from bitops cimport bit, lowest_bit, highest_bit, popcount64
 # Each game's own (ext/<game>/trickrule.pxd, found first on its include path): what a trick adds
 # to its winner's taken beyond its points (0 but in Mattazza, which counts tricks), and whether
 # the seats draw from a stock after a trick (Kifameno).
@@ -17,6 +17,11 @@ cdef inline int seat_at(const Game* g, int leader, int k) noexcept nogil:
     # a division, which cost 2-3% of a search's time here (every card played needs it).
     cdef int seat = leader + k
     return seat - g.n if seat >= g.n else seat
+
+cdef inline bint partner_holds_top(const Game* g, const State* s, int seat, u64 cards) noexcept nogil:
+    # Whether the partner of `seat` (the seat opposite, 4 players) holds the highest card of
+    # `cards` (the move orders of the partnership games: a lead that goes to the partner).
+    return cards != 0 and (s.hand[seat_at(g, seat, 2)] & bit(highest_bit(cards))) != 0
 
 cdef inline int places_after(const Game* g, int leader, int seat) noexcept nogil:
     # How many places `seat` plays after `leader` in a trick: (seat - leader) % n.

@@ -36,7 +36,7 @@
 #   (game_search.pxd); nor partition search (tried: more nodes, docs/search-experiments.md).
 from structs cimport u64, Ctx, Game, State
 from bitops cimport bit, lowest_bit, highest_bit, popcount64
-from tricks cimport seat_at, places_after, to_move
+from tricks cimport seat_at, places_after, to_move, partner_holds_top
 from trickrule cimport TRICK_BONUS
 # The hooks of techniques not used here (see above): ext/core/nohooks.pxd.
 from nohooks cimport residue_shifts, own_key, mid_trick_bound, memory_tricks
@@ -53,7 +53,8 @@ cdef enum:
     RUFF_OPPONENT = 150         # ... or an opponent can (nodes of 8 deals after 4 random
                                 # tricks and 4 after 2: 40 and 60 -4%, -10%; 80 and 150 -6%, -12%)
     LEAD_LENGTH = 8             # order_score: a plain lead's score down per card of its suit held
-    PARTNER_TOP = 100           # ... up where the partner holds the suit's top card (partner_tops)
+    PARTNER_TOP = 100           # ... up where the partner holds the suit's top card among the
+                                # other three hands (tricks.partner_holds_top)
     NOT_HOLDING = -20           # ... a card that beats the trick so far but may be beaten (was 20)
     FOOL_LAST = -200            # ... the Fool, after every other card
 
@@ -495,12 +496,6 @@ cdef inline int ruff_score(const Game* g, const State* s, int P, int seat, int s
                 sc -= RUFF_OPPONENT
     return sc
 
-cdef inline bint partner_tops(const Game* g, const State* s, int seat, int su) noexcept nogil:
-    # Whether the partner of `seat` holds the highest card of suit su that the other three
-    # seats hold (a lead of su from `seat` goes to the partner unless someone trumps).
-    cdef u64 others = s.out & g.suit_mask[su] & ~s.hand[seat]
-    return others != 0 and (s.hand[seat_at(g, seat, 2)] & bit(highest_bit(others))) != 0
-
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Higher is searched first.  Both sides want points: cash a card that holds the trick,
     # give points to a trick the partner holds, win the opponents' trick with the least card
@@ -528,7 +523,8 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
         if su == g.trump_suit:
             return 20 - rank
         return -rank - LEAD_LENGTH * popcount64(s.hand[seat] & g.suit_mask[su]) + \
-            ruff_score(g, s, P, seat, su) + (PARTNER_TOP if partner_tops(g, s, seat, su) else 0)
+            ruff_score(g, s, P, seat, su) + \
+            (PARTNER_TOP if partner_holds_top(g, s, seat, s.out & g.suit_mask[su] & ~s.hand[seat]) else 0)
     ours = on_p_side(g, P, s.win_seat) == on_p_side(g, P, seat)
     if ours and holds_after(g, s, P, s.win_card, s.win_seat, s.led_suit, s.count + 1):
         return 100 + 20 * pts - rank              # the partner's trick: give it points
