@@ -4,8 +4,78 @@
 # never the value, so it needs no proof of soundness for a game.
 from structs cimport u64, Game, State, Ctx
 from bitops cimport bit, lowest_bit, popcount64
-from tricks cimport has_played, must_beat
+from tricks cimport has_played, must_beat, stock_left
 from trickrule cimport HAS_STOCK
+
+# The order's weights, by name (the score of a card is a sum of them, each times a count of
+# cards or points, or alone), in three rows: the weights fitted on 3 to 5 players (the
+# penalty games), then Kifameno with 2 players while the stock is still to draw, then once it
+# is drawn (order_phase).  The fitted row: a ranking fit on the exact value of every legal
+# card in random mid-game positions of 3, 4 and 5 players, then rounded; it ranks first the
+# card that is best for the seat to move, which in a null-window proof is the card that cuts.
+# The two 2-player rows: coordinate descent on the nodes of every card of full 2-player
+# Kifameno deals (docs/speed.md, 2026-11-28, thirty-fourth and thirty-fifth sessions).  Only
+# the engine with a stock (trickrule.HAS_STOCK) reads them: elsewhere the row is the constant
+# 0 and each weight a constant of the code.
+cdef enum:
+    PHASE_FITTED = 0
+    PHASE_STOCK = 1             # Kifameno, 2 players, cards still to draw
+    PHASE_DRAWN = 2             # Kifameno, 2 players, the stock drawn
+    LEAD_POINTS = 0
+    LEAD_OWN_LENGTH = 1
+    LEAD_RANK = 2
+    LEAD_P_VOID = 3
+    LEAD_P_LENGTH = 4
+    LEAD_P_POINTS = 5
+    LEAD_P_SINGLETON = 6
+    LEAD_UNDER_P = 7
+    LEAD_MATE_VOID = 8
+    P_LEAD_OVER = 9
+    P_LEAD_UNDER = 10
+    P_LEAD_LENGTH = 11
+    P_LEAD_OTHERS_POINTS = 12
+    P_LEAD_POINTS = 13
+    P_LEAD_SINGLETON = 14
+    P_LEAD_LOWEST = 15
+    P_LEAD_VOID = 16
+    P_LEAD_VOID_HAND = 17
+    P_LEAD_REPLY = 18
+    P_LEAD_BEATEN = 19
+    P_DUCK_OVER = 20
+    P_DUCK = 21
+    P_SURE_DUCK = 22
+    P_KEEP_LOWEST = 23
+    P_DISCARD_RANK = 24
+    P_DISCARD_POINTS = 25
+    FOLLOW_UNDER_P = 26
+    FOLLOW_UNDER_WIN = 27
+    FOLLOW_RANK_P_WINS = 28
+    FOLLOW_POINTS_P_WINS = 29
+    FOLLOW_POINTS_P_LOSES = 30
+    DISCARD_RANK = 31
+    FOLLOW_RANK = 32
+    DISCARD_LENGTH = 33
+    DISCARD_POINTS_P_WINS = 34
+    DISCARD_POINTS_P_LOSES = 35
+
+cdef extern from *:
+    """
+    static const int ciapano_order_weights[3][36] = {
+            {-22, -28, -1, -150, 30, -24, 35, -70, 50, 12, -13, -28, -10, -5, 65, -55, -60, -8, -8, -35, 35, 70, 70, -120, 1, 8, -160, 140, 19, -20, -80, 1, 1, -28, 30, -45},
+            {0, -10, 3, -150, 0, 0, 35, 0, 50, 12, -5, -7, 0, 0, 0, 0, -60, -8, -32, -35, 35, 0, 0, -120, 0, 8, 0, 0, 19, -10, -80, 1, 1, -14, 30, -45},
+            {10, -28, 3, -150, 15, -24, 35, -70, 50, 24, -13, 0, -10, -5, 65, -55, -60, -8, -16, -35, 35, 0, 0, -120, 1, 8, -160, 0, 19, -20, -80, 1, 1, -28, 30, -45},
+    };
+    """
+    const int ciapano_order_weights[3][36]
+
+cdef inline int order_phase(const Game* g, const State* s) noexcept nogil:
+    # The row of the order's weights: PHASE_FITTED but in Kifameno with 2 players.
+    if HAS_STOCK and g.n == 2:
+        return PHASE_STOCK if stock_left(g, s) != 0 else PHASE_DRAWN
+    return PHASE_FITTED
+
+cdef inline int weight(int ph, int name) noexcept nogil:
+    return ciapano_order_weights[ph][name]
 
 cdef inline int suit_points(const Game* g, u64 m) noexcept nogil:
     # Card points of the cards of m.
@@ -16,22 +86,7 @@ cdef inline int suit_points(const Game* g, u64 m) noexcept nogil:
         t += g.points[card]
     return t
 
-cdef inline int two_or(const Game* g, int two, int more) noexcept nogil:
-    # A weight of the order: `two` with 2 players (Kifameno with 2), `more` with 3 to 5 (the
-    # fitted weights).  The 2-player weights were tuned by coordinate descent on the nodes of
-    # every card of full 2-player Kifameno deals (seeds 2 and 17: 63.7 M -> 50.4 M), and held on
-    # others (seeds 3 and 13: 126.3 M -> 96.8 M; docs/speed.md, 2026-11-28, thirty-fourth
-    # session): with one other seat, the points of the others' leads and P's length in the
-    # suit it leads count for nothing, a duck of P's gets no bonus, and P's leads that leave the
-    # other seat few replies count twice as much.  Kifameno, the one game of 2 players, is the
-    # one with a stock: in the other games' engines (HAS_STOCK 0) the test is compiled out.
-    return two if HAS_STOCK and g.n == 2 else more
-
-# The weights below were fitted (a ranking fit, then rounded) on the exact value of every
-# legal card in random mid-game positions of 3, 4 and 5 players: they rank first the card
-# that is best for the seat to move, which in a null-window proof is the card that cuts.
-
-cdef inline int coalition_lead_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
+cdef inline int coalition_lead_score(const Ctx* c, const State* s, int seat, int card, int ph) noexcept nogil:
     # A seat other than P leads.  Good: a suit where P is long (it must keep following, and
     # win late tricks of it) and the leader is short (it becomes void, to discard points on
     # P's tricks of the suit later); a suit where another seat of the coalition is void (it
@@ -44,23 +99,24 @@ cdef inline int coalition_lead_score(const Ctx* c, const State* s, int seat, int
     cdef u64 suit = g.suit_mask[su]
     cdef u64 p_suit = s.hand[c.P] & suit
     cdef int rank = card - lowest_bit(suit)
-    cdef int sc = two_or(g, 0, -22) * g.points[card] - 28 * popcount64(s.hand[seat] & suit) - rank
+    cdef int sc = (weight(ph, LEAD_POINTS) * g.points[card] + weight(ph, LEAD_OWN_LENGTH) * popcount64(s.hand[seat] & suit)
+              + weight(ph, LEAD_RANK) * rank)
     cdef int np = popcount64(p_suit)
     cdef int i
     if np == 0:
-        return sc - 150
-    sc += 30 * np - 24 * suit_points(g, p_suit)
+        return sc + weight(ph, LEAD_P_VOID)
+    sc += weight(ph, LEAD_P_LENGTH) * np + weight(ph, LEAD_P_POINTS) * suit_points(g, p_suit)
     if np == 1:
-        sc += 35
+        sc += weight(ph, LEAD_P_SINGLETON)
     if card < lowest_bit(p_suit):
-        sc -= 70
+        sc += weight(ph, LEAD_UNDER_P)
     for i in range(g.n):
         if i != seat and i != c.P and (s.hand[i] & suit) == 0:
-            sc += 50
+            sc += weight(ph, LEAD_MATE_VOID)
             break
     return sc
 
-cdef inline int p_lead_score(const Ctx* c, const State* s, int card) noexcept nogil:
+cdef inline int p_lead_score(const Ctx* c, const State* s, int card, int ph) noexcept nogil:
     # P leads.  Good: a short suit (a singleton above all: P becomes void in it and can
     # discard on it later), a card high among the others' cards of the suit, a suit every
     # other seat must follow (nobody discards points on the trick).  Bad: P's lowest card of
@@ -76,27 +132,29 @@ cdef inline int p_lead_score(const Ctx* c, const State* s, int card) noexcept no
     cdef u64 below = bit(card) - 1
     cdef u64 m
     cdef int i, n_own = popcount64(own)
-    cdef int sc = 12 * popcount64(others & below) - 13 * popcount64(others & ~below)
+    cdef int sc = weight(ph, P_LEAD_OVER) * popcount64(others & below) + weight(ph, P_LEAD_UNDER) * popcount64(others & ~below)
     cdef bint sure = False
-    sc -= two_or(g, 0, 28) * n_own + 10 * suit_points(g, others) + 5 * g.points[card]
+    sc += (weight(ph, P_LEAD_LENGTH) * n_own + weight(ph, P_LEAD_OTHERS_POINTS) * suit_points(g, others)
+           + weight(ph, P_LEAD_POINTS) * g.points[card])
     if n_own == 1:
-        sc += 65
+        sc += weight(ph, P_LEAD_SINGLETON)
     if card == lowest_bit(own):
-        sc -= 55
+        sc += weight(ph, P_LEAD_LOWEST)
     for i in range(g.n):
         if i != c.P:
             m = s.hand[i] & suit
             if m == 0:
-                sc -= 60 + 8 * popcount64(s.hand[i])  # it discards, any card of its hand
+                # It discards, any card of its hand.
+                sc += weight(ph, P_LEAD_VOID) + weight(ph, P_LEAD_VOID_HAND) * popcount64(s.hand[i])
             else:
-                sc -= two_or(g, 16, 8) * popcount64(m)   # its replies: fewer to refute in a proof
+                sc += weight(ph, P_LEAD_REPLY) * popcount64(m)   # its replies: fewer to refute in a proof
                 if lowest_bit(m) > card:
                     sure = True
     if sure:
-        sc -= 35
+        sc += weight(ph, P_LEAD_BEATEN)
     return sc
 
-cdef inline int p_follow_score(const Ctx* c, const State* s, int card) noexcept nogil:
+cdef inline int p_follow_score(const Ctx* c, const State* s, int card, int ph) noexcept nogil:
     # P follows or discards.  Following: duck if it can, with a card high among the others'
     # cards still out, but keep its lowest card of the suit for a later duck: that weighs
     # more than ducking now.
@@ -107,17 +165,17 @@ cdef inline int p_follow_score(const Ctx* c, const State* s, int card) noexcept 
     cdef int rank = card - lowest_bit(suit)
     cdef int sc = rank
     if su == s.led_suit:
-        sc += 35 * popcount64(others_below)
+        sc += weight(ph, P_DUCK_OVER) * popcount64(others_below)
         if card < s.win_card:
-            sc += two_or(g, 0, 70)
+            sc += weight(ph, P_DUCK)
         elif must_beat(g, s, card, s.count + 1, g.n - 1):
-            sc += two_or(g, 0, 70)        # a later seat must beat it: a sure duck
+            sc += weight(ph, P_SURE_DUCK)        # a later seat must beat it: a sure duck
         if card == lowest_bit(s.hand[c.P] & suit):
-            sc -= 120
+            sc += weight(ph, P_KEEP_LOWEST)
         return sc
     # Void: discard the most dangerous card.  (Fitted weights, a singleton first, did worse
     # in the search than this rule.)
-    return 60 + 8 * g.points[card] + rank
+    return 60 + weight(ph, P_DISCARD_POINTS) * g.points[card] + weight(ph, P_DISCARD_RANK) * rank
 
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Higher is searched first.  The perspective seat P ducks and sheds dangerous cards; the
@@ -132,36 +190,37 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
     cdef bint p_played, p_winning
     cdef u64 p_suit
     cdef int sc
+    cdef int ph = order_phase(g, s)
     if seat == P:
         if s.count == 0:
-            return p_lead_score(c, s, card)
-        return p_follow_score(c, s, card)
+            return p_lead_score(c, s, card, ph)
+        return p_follow_score(c, s, card, ph)
     # An opponent of P.
     p_played = has_played(g, s, P)
     p_winning = p_played and s.win_seat == P
     p_suit = s.hand[P] & suit
     if s.count == 0:
-        return coalition_lead_score(c, s, seat, card)
+        return coalition_lead_score(c, s, seat, card, ph)
     if su == s.led_suit:
         if p_played:
             # P has played to this trick: keep the cards below P's remaining cards of the
             # suit, which can force P to win a later trick of it.
-            sc = rank
+            sc = weight(ph, FOLLOW_RANK) * rank
             if p_suit and card < lowest_bit(p_suit):
-                sc -= 160
+                sc += weight(ph, FOLLOW_UNDER_P)
             if p_winning:
                 # Stay under P's winning card with the highest card we can spare.
                 if card < s.win_card:
-                    sc += 140
-                return sc + 19 * rank - 20 * pts
-            return sc - 80 * pts             # trick lost for P: keep our points
+                    sc += weight(ph, FOLLOW_UNDER_WIN)
+                return sc + weight(ph, FOLLOW_RANK_P_WINS) * rank + weight(ph, FOLLOW_POINTS_P_WINS) * pts
+            return sc + weight(ph, FOLLOW_POINTS_P_LOSES) * pts             # trick lost for P: keep our points
         # P still to play: keep the winning card low so that P cannot duck.
         if p_suit and card < lowest_bit(p_suit):
             return 60 + 4 * pts - rank
         return -rank
     # Void in the suit led: discard from our shortest suit, to become void in it (we can
     # then discard points on P's tricks of that suit later).
-    sc = rank - 28 * popcount64(s.hand[seat] & suit)
+    sc = weight(ph, DISCARD_RANK) * rank + weight(ph, DISCARD_LENGTH) * popcount64(s.hand[seat] & suit)
     if p_winning:
-        return sc + 30 * pts                 # dump points on P's trick
-    return sc - 45 * pts
+        return sc + weight(ph, DISCARD_POINTS_P_WINS) * pts     # dump points on P's trick
+    return sc + weight(ph, DISCARD_POINTS_P_LOSES) * pts
