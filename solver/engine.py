@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 import sys
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from ._limits import (
     OPTION_ALL,
@@ -86,8 +86,11 @@ class CardBrackets(NamedTuple):
     #: Find the position's value first when the perspective seat is to move (a card is worth
     #: no less), and start each card's bracket there.
     root_value_first: bool
-    #: Start a card's bracket from the value of the card searched before it on its thread.
-    from_previous_card: bool
+    #: Where a card's bracket starts once a card before it on its thread has an exact value:
+    #: ``"floor"`` the position's value (found first, else no guess), ``"previous"`` the
+    #: value of the card searched before it, ``"best"`` the best value of the thread's cards
+    #: so far.
+    card_guess: Literal["floor", "previous", "best"]
 
 
 def card_brackets(game: Any) -> CardBrackets:
@@ -102,18 +105,30 @@ def card_brackets(game: Any) -> CardBrackets:
       previous card's (the values of a suit's cards are close): Calabrasella 10 deals
       16.8 M, against 17.7 M from the position's value alone and 17.7 M from the previous
       card's alone; bridge 8 deals 8.2 M either way;
-    - Kifameno with a stock (2 and 3 players) and Piedicavallo tarocchi start from the
-      previous card's value with no position's value first: Kifameno 3 players, 20 deals,
-      1,192 M -> 1,079 M nodes (the median deal 39.4 M -> 27.8 M), 2 players (8 deals each
-      fewer) 2,616 M -> 1,927 M; tarocchi after 2 random tricks, 6 deals, 222.7 M -> 175.7 M
-      (each deal fewer or the same).  There the position's value, found upwards from its
-      cheap lower bound, costs most of the work: each of its "at most t?" searches must
-      refute every card, and those far below the value can cost more than the ones next to
-      it (a Kifameno deal: "at most 3?" 16.1 M nodes, "at most 6?" 6.1 M, the value 7).
+    - Kifameno with a stock (2 and 3 players) and Piedicavallo tarocchi find no position's
+      value first: Kifameno 3 players, 20 deals, 1,192 M -> 1,079 M nodes (the median deal
+      39.4 M -> 27.8 M), 2 players (8 deals each fewer) 2,616 M -> 1,927 M; tarocchi after 2
+      random tricks, 6 deals, 222.7 M -> 175.7 M (each deal fewer or the same), both from
+      the previous card's value.  There the position's value, found upwards from its cheap
+      lower bound, costs most of the work: each of its "at most t?" searches must refute
+      every card, and those far below the value can cost more than the ones next to it (a
+      Kifameno deal: "at most 3?" 16.1 M nodes, "at most 6?" 6.1 M, the value 7).  Tarocchi
+      then starts each card from the best card's value so far, not the previous card's: a
+      card's value is 0 to 114 points there, the tests on the wrong side of a card's value
+      were a third to a half of a deal's nodes, and the yes-tests above it the dearer, which
+      only a card better than every one before it now pays (every card of full deals 2 9 12
+      13 16 19, 877.2 M -> 846.4 M nodes; 6 7 10 18, in no choice, 1,138.7 M -> 1,090.3 M,
+      each deal fewer; the benchmark's 19 deals that finish 10,676 M -> 10,289 M).  Not in
+      Kifameno, whose values span 0 to 11 (the benchmark's 20 deals: 2 players 1,746 M ->
+      1,719 M, 3 players 598 M -> 618 M), nor in Calabrasella (seeds 1-8, 14.6 M -> 15.6 M).
     """
-    if game.stock_size > 0 or game.name == "tarocchi":
-        return CardBrackets(root_value_first=False, from_previous_card=True)
-    return CardBrackets(root_value_first=True, from_previous_card=not game.lower_is_better)
+    if game.name == "tarocchi":
+        return CardBrackets(root_value_first=False, card_guess="best")
+    if game.stock_size > 0:
+        return CardBrackets(root_value_first=False, card_guess="previous")
+    return CardBrackets(
+        root_value_first=True, card_guess="floor" if game.lower_is_better else "previous"
+    )
 
 
 def _scoring(position: Any) -> dict[str, int]:

@@ -740,8 +740,11 @@ def solve(
                 floor, best = prev.floor, prev.best
             top = prev is not None and prev.lower == prev.upper == most
             guess = most if top else floor if floor is not None else -1
-            if plan.from_previous_card and prev is not None and prev.lower == prev.upper:
-                guess = prev.lower
+            if prev is not None and prev.lower == prev.upper:
+                if plan.card_guess == "previous":
+                    guess = prev.lower
+                elif plan.card_guess == "best":
+                    guess = prev.best
             lo, hi = core.move_bounds(p, cls[0], guess)
             # (With the position's value known, no card is better for the mover, so the first
             # card worth it is the first better than the thread's cards before it.)

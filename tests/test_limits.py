@@ -102,7 +102,7 @@ def test_values_do_not_depend_on_threads(name, threads_everywhere):
 def test_the_line_starts_with_the_first_best_card_on_any_number_of_threads(
     game, tricks, seed, threads_everywhere
 ):
-    # Where solve brackets each card from the previous card's value on its thread with no
+    # Where solve brackets each card from an earlier card's value on its thread with no
     # position's value found first (engine.card_brackets: Kifameno with a stock, tarocchi), a
     # thread traces a line from each card better than its cards before it: the result must
     # still show the line of the first best card in the classes' order, whichever thread
