@@ -298,6 +298,89 @@ def test_relative_keys_tell_exactly_the_layouts_apart(players, removed):
         assert regroups > 1000, regroups
 
 
+def _stock_suit_layout(suit: list[int], points: list[int], hands: list[int], stock: int) -> tuple:
+    """One suit of what a 2-player key must tell apart while the stock lasts, written plainly:
+    the suit's cards in play from the lowest up, a card still to draw as itself (which draw
+    brings it is fixed), the hands' cards cut into runs (the cards of one hand with no other
+    card in play between them) as (holder, the points of its cards, sorted)."""
+    seq: list = []
+    for c in suit:
+        if stock >> c & 1:
+            seq.append(("stock", c))
+        for seat in (0, 1):
+            if hands[seat] >> c & 1:
+                if seq and seq[-1][0] == seat:
+                    seq[-1][1].append(points[c])
+                else:
+                    seq.append((seat, [points[c]]))
+    return tuple((h, c if h == "stock" else tuple(sorted(c))) for h, c in seq)
+
+
+def _same_stock_layout_other_cards(groups, points, hands, stock, rng):
+    """Hands of the same layout (_stock_suit_layout) on other cards, the cards to draw kept:
+    each suit's hand cards moved to a random set of the suit's other cards with the same
+    runs."""
+    out = [0, 0]
+    for mask in groups:
+        suit = [c for c in range(64) if mask >> c & 1]
+        want = _stock_suit_layout(suit, points, hands, stock)
+        seats = [s for c in suit for s in (0, 1) if hands[s] >> c & 1]
+        free = [c for c in suit if not stock >> c & 1]
+        choices = []
+        for combo in itertools.combinations(free, len(seats)):
+            trial = [0, 0]
+            for c, seat in zip(combo, seats, strict=True):
+                trial[seat] |= 1 << c
+            if _stock_suit_layout(suit, points, trial, stock) == want:
+                choices.append(trial)
+        chosen = rng.choice(choices)
+        out = [out[0] | chosen[0], out[1] | chosen[1]]
+    return out
+
+
+def test_two_players_keys_while_the_stock_lasts_tell_exactly_the_layouts_apart():
+    # With 2 players, a trick start's key while the stock lasts (ext/kifameno/game.pxd,
+    # stock_phase_key) is made from its layout: the hands' cards renamed to the least places
+    # with the same order among every card in play and the same points, the cards still to
+    # draw kept, a run's points in any order.  The same layout on other cards must give the same
+    # key, and two layouts (the number of cards to draw included) never one key.
+    game = ciapano.Kifameno(players=2)
+    deal = random_deal(seed=1, game=game)
+    search = engine.open_search(deal, 1)
+    groups = engine.core_groups(game)
+    points = list(game.points_by_index)
+    order = [c.index - game.card_base for c in deal.stock]
+    rng = random.Random("stock keys")
+    seen: dict[int, tuple] = {}
+    for i in range(3000):
+        rounds = rng.randrange(1, len(order) // 2 + 1)
+        stock = sum(1 << c for c in order[len(order) - 2 * rounds :])
+        pool = [c for m in groups for c in range(64) if m >> c & 1 and not stock >> c & 1]
+        if i % 3 == 0:
+            few = rng.sample(groups, rng.randrange(1, 3))
+            pool = [c for c in pool if any(m >> c & 1 for m in few)]
+        h = min(1 + i % 3 if i % 2 else rng.randrange(1, 11), len(pool) // 2)
+        if h == 0:
+            continue
+        chosen = rng.sample(pool, 2 * h)
+        hands = [sum(1 << c for c in chosen[:h]), sum(1 << c for c in chosen[h:])]
+        key = search.trick_start_key(hands, stock)
+        assert key >> 62 == 3, "not a key of the stock's phase"
+        layout = (
+            tuple(
+                _stock_suit_layout([c for c in range(64) if m >> c & 1], points, hands, stock)
+                for m in groups
+            ),
+            rounds,
+        )
+        assert seen.setdefault(key, layout) == layout, f"two layouts share the key {key:#x}"
+        other = _same_stock_layout_other_cards(groups, points, hands, stock, rng)
+        assert search.trick_start_key(other, stock) == key
+    assert len(seen) > 2500
+    with pytest.raises(ValueError, match="stock"):
+        search.trick_start_key([1 << order[0], 1 << order[1]], 1 << order[0])
+
+
 def _holders(groups: list[int], hands: list[int]) -> list[tuple[int, ...]]:
     """Each suit's holders of its cards in play, from its lowest card up."""
     held = [(c, seat) for seat, hand in enumerate(hands) for c in range(64) if hand >> c & 1]

@@ -366,15 +366,25 @@ cdef class Search:
         s.out = out
         return owner_key(&self.c, &s) if owners else tt_key(&self.c, &s)
 
-    def trick_start_key(self, hands):
+    def trick_start_key(self, hands, u64 stock=0):
         """The main search's table key (``search.position_key``: the game's own, else the
         cards held with the points part) of a trick start where each seat holds ``hands[i]`` (a
-        mask of the core's cards) and no other card is in play; for tests of the keys (Kifameno's
-        relative keys once its stock is drawn).  The rest of the state is the root's.
+        mask of the core's cards) and no other card is in play but ``stock``, the cards still to
+        draw (a mask of the last cards of the game's stock); for tests of the keys (Kifameno's
+        relative keys).  The rest of the state is the root's.
 
-        :raises ValueError: for a hand that is not one per seat.
+        :raises ValueError: for a hand that is not one per seat, or a ``stock`` that is not the
+            last cards of the game's stock or shares a card with a hand.
         """
         cdef State s = self.trick_start(hands)
+        cdef int k = popcount64(stock), i
+        cdef u64 last = 0
+        for i in range(self.c.g.stock_len - k if k <= self.c.g.stock_len else 0, self.c.g.stock_len):
+            last |= bit(self.c.g.stock[i])
+        if stock != last or k > self.c.g.stock_len or stock & s.out:
+            raise ValueError(f"stock: {stock:#x} is not the last cards of the game's stock, apart "
+                             "from the hands")
+        s.out |= stock
         return position_key(&self.c, &s)
 
     cdef State trick_start(self, hands) except *:

@@ -12,15 +12,16 @@
 #
 # The table key.  A drawn card's holder depends on who won the trick before the draw, so the
 # deal's relative keys, which name each card by the seat the deal gave it to, are off while the
-# deal has a stock (driver.pxi, Ctx.relative).  While the stock lasts the key is the cards still
-# in play (40 bits: ttable.tt_key) and, above them, for each round of draws made so far, who drew
-# it (points_key): the hands are the cards the deal gave each seat and the cards each round gave
-# it, less the cards played; the stock left is the stock's last cards.  So the key says exactly
-# who holds what, and which cards are still to draw, in what order.  A round whose cards have all
-# been played is coded 0, so that positions that differ only in who drew cards now gone share an
-# entry.  Once the stock is drawn, relative keys made here (the skeleton's own_key hook) where
-# they fit 63 bits.  With 4 players (no stock) the key is Ciapanò's relative
-# key.
+# deal has a stock (driver.pxi, Ctx.relative).  With 3 players, while the stock lasts, the key is
+# the cards still in play (40 bits: ttable.tt_key) and, above them, for each round of draws made
+# so far, who drew it (points_key): the hands are the cards the deal gave each seat and the cards
+# each round gave it, less the cards played; the stock left is the stock's last cards.  So the
+# key says exactly who holds what, and which cards are still to draw, in what order.  A round
+# whose cards have all been played is coded 0, so that positions that differ only in who drew
+# cards now gone share an entry.  With 2 players relative keys made here (the skeleton's own_key
+# hook) from the first trick on, the cards still to draw kept as they are while the stock lasts
+# (stock_phase_key); with 3 once the stock is drawn, where they fit 63 bits.  With 4 players (no
+# stock) the key is Ciapanò's relative key.
 #
 # Which of the skeleton's techniques run for Kifameno, and why:
 # - rank equivalence (movegen.pxd): sound.  Two cards of one hand and suit with no card still in
@@ -142,7 +143,7 @@ cdef inline u64 suit_entry(const Game* g, const State* s, int su) noexcept nogil
     return rep | (<u64>g.seq_index[su * 1024 + rep] << 10) | (seat0 << 20)
 
 cdef enum:
-    LAYOUT_SLOTS_LOG = 12       # the remembered suit layouts: 4,096 slots of 8 bytes
+    LAYOUT_SLOTS_LOG = 12       # remembered suit layouts: 4,096 slots of 8 bytes, twice (stock_suit_known)
 
 cdef inline u64 suit_layout_known(const Ctx* c, const State* s, int su) noexcept nogil:
     # suit_layout (bits 0..9), its sequence's rank (Game.seq_index, bits 10..19) and seat 0's
@@ -249,9 +250,112 @@ cdef inline void sort_down4(u64* v) noexcept nogil:
     order_down(&v[1], &v[3])
     order_down(&v[1], &v[2])
 
+cdef inline u64 stock_suit_canon(const Game* g, u64 h0, u64 h1, u64 stock, int su) noexcept nogil:
+    # One suit of stock_phase_key: the places (bits 0..9 from the suit's lowest card) that its
+    # hands' cards are renamed to.  From the lowest card in play up, a card still to draw keeps
+    # its place; each run of one hand's cards (no other card in play between them) takes the
+    # least places above the card before it that hold its points, at each step the point code
+    # whose next place is least (as suit_layout: that greedy order embeds whenever any order
+    # does, so the run stays below the next card to draw, as its own cards are).  The places
+    # rise strictly, never meet a card to draw, and each card keeps its points.
+    cdef int low = lowest_bit(g.suit_mask[su])
+    cdef u64 m = (h0 | h1 | stock) & g.suit_mask[su]
+    cdef u64 mask = 0
+    cdef int prev = -1, run_holder = -1, left = 0, card = 0, holder, code, best, np, q = 0
+    cdef int counts[4]
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    while True:
+        if m:
+            card = lowest_bit(m)
+            holder = 2 if stock & bit(card) else (0 if h0 & bit(card) else 1)
+        else:
+            holder = 3
+        if holder != run_holder and left:
+            while left:
+                best = 11
+                for code in range(4):
+                    if counts[code]:
+                        np = g.canon_next[(su * 11 + prev + 1) * 4 + code]
+                        if np < best:
+                            best = np
+                            q = code
+                mask |= bit(best)
+                prev = best
+                counts[q] -= 1
+                left -= 1
+        if holder == 3:
+            break
+        m &= m - 1
+        if holder == 2:
+            prev = card - low
+            run_holder = -1
+        else:
+            run_holder = holder
+            counts[g.pcode[card]] += 1
+            left += 1
+    return mask
+
+cdef inline u64 stock_suit_known(const Ctx* c, u64 h0, u64 h1, u64 stock, int su) noexcept nogil:
+    # stock_suit_canon remembered in the second half of the game's small table (game_search.pxd,
+    # Ctx.game_table): each slot holds its tag (bit 32 set, the suit, and the suit's cards to
+    # draw and in each hand, 10 bits each) above the 10 bits of places.  The same nodes as
+    # computing it at every key; time 0.91-0.93 (docs/speed.md, thirty-eighth session).
+    cdef const Game* g = &c.g
+    cdef u64* t = <u64*>c.game_table
+    cdef int low = lowest_bit(g.suit_mask[su])
+    cdef u64 sm = g.suit_mask[su]
+    cdef u64 tag, v
+    cdef unsigned int slot
+    if t == NULL:
+        return stock_suit_canon(g, h0, h1, stock, su)
+    tag = ((<u64>1) << 32) | ((<u64>su) << 30) | (((stock & sm) >> low) << 20) | (((h1 & sm) >> low) << 10) | ((h0 & sm) >> low)
+    slot = (<unsigned int>(tag ^ (tag >> 17)) * 0x9E3779B1u) >> (32 - LAYOUT_SLOTS_LOG)
+    t += (1 << LAYOUT_SLOTS_LOG)
+    v = t[slot]
+    if (v >> 10) != tag:
+        v = (tag << 10) | stock_suit_canon(g, h0, h1, stock, su)
+        t[slot] = v
+    return v & 0x3FF
+
+cdef inline bint stock_phase_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
+    # The main search's key with 2 players while the stock lasts (own_key): relative ranks with
+    # the cards still to draw kept as they are.  The stock's order is the deal's, so the
+    # number of cards left to draw says which they are and in what order they come.  Then two
+    # trick starts are the same game (given the leader and the points taken: the score key)
+    # when, suit by suit from the lowest card in play up, their cards to draw sit among the
+    # hands' cards at the same places, and the hands' cards between them hold the same
+    # sequence of (holder, points), but for the order of the points within a run of one
+    # hand's cards (no other card in play between them; its holder may play them in any
+    # order).  A line of play maps card for card to one with the same trick winners, the same
+    # points in each trick and the same draws: the cards gone never count again (no trumps, no
+    # banned suit), and every comparison is between cards in play, which keep their order.
+    # The key: each suit's hands' cards renamed (stock_suit_known: the least places with the
+    # same order among the cards in play and the same points; a card to draw keeps its own),
+    # a mask in bits 0..39; seat 0's places among the hands' cards (equal hands of at most 10,
+    # C(20, 10) < 2**18 sets) ranked at 40..57; the rounds left to draw (1 to MAX_ROUNDS) at
+    # 58..61; bits 62 and 63 set (the keys once the stock is drawn use bits 0..59 and 63; the
+    # exact keys, tt_key and points_key, bits 0..59).  False where the hands differ in size.
+    # Before (the cards in play and the rounds' drawers exactly), the trick starts expanded
+    # while the stock lasts were nearly all distinct positions, a fifth to a quarter of them
+    # the same layout as another.  Measured (docs/speed.md, thirty-eighth session): every card
+    # of the benchmark's 20 deals, 1,746.0 M -> 1,616.2 M nodes (each deal 0.87 to 0.96).
+    cdef const Game* g = &c.g
+    cdef u64 hands = s.hand[0] | s.hand[1]
+    cdef u64 stock = s.out & ~hands
+    cdef u64 mask = 0
+    cdef int su
+    if popcount64(s.hand[0]) != popcount64(s.hand[1]):
+        return False
+    for su in range(g.n_suits):
+        mask |= stock_suit_known(c, s.hand[0], s.hand[1], stock, su) << lowest_bit(g.suit_mask[su])
+    key[0] = mask | (places_rank(g, s.hand[0], hands) << 40) | ((<u64>(popcount64(stock) // 2)) << 58) | \
+        ((<u64>1) << 62) | ((<u64>1) << 63)
+    return True
+
 cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
-    # The main search's key once the stock is drawn: relative ranks (else False, for the
-    # skeleton's key: tt_key, the cards in play, and points_key, the drawers of each round).
+    # The main search's key once the stock is drawn, and with 2 players before
+    # (stock_phase_key): relative ranks (else False, for the skeleton's key: tt_key, the cards
+    # in play, and points_key, the drawers of each round).
     # From then on the hands only shrink, and as in Ciapanò (ext/core/ttable.pxd) two
     # positions whose suits hold, from the highest card down,
     # the same sequence of (holder, card points) are the same game: every trick goes the same
@@ -285,7 +389,7 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     #   (set_scoring checks that every key fits 63 bits).
     # The stored best card is (suit, place from the top) (Ctx.relative_best), which names a
     # card of the same run in every position of a key (its points may differ: the card is only
-    # tried first, search.pxd).  False where no relative key is made: the stock
+    # tried first, search.pxd).  False where no relative key is made: 3 players and the stock
     # not yet drawn, too many cards, or relative keys off.
     cdef const Game* g = &c.g
     cdef int n = g.n
@@ -295,7 +399,11 @@ cdef inline bint own_key(const Ctx* c, const State* s, u64* key) noexcept nogil:
     cdef u64 suits[4]
     cdef State pooled
     cdef const State* src
-    if c.relative or not c.relative_best or k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
+    if c.relative or not c.relative_best:
+        return False
+    if n == 2 and stock_left(g, s) != 0:
+        return stock_phase_key(c, s, key)
+    if k > (RELATIVE_MAX_2 if n == 2 else g.relative_max):
         return False
     if n > 3 or stock_left(g, s) != 0:
         return False

@@ -12,12 +12,13 @@ from bitops cimport popcount64
 from structs cimport u64, Ctx, State
 from game cimport LAYOUT_SLOTS_LOG
 
-# The game's own table: the layouts of the suits for the relative keys (game.suit_layout_known),
-# filled as they are met; only with a stock (without one the deal's relative keys serve).
+# The game's own table: the layouts of the suits for the relative keys (game.suit_layout_known,
+# the first half; game.stock_suit_known, the second: 2 players while the stock lasts), filled as
+# they are met; only with a stock (without one the deal's relative keys serve).
 cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
     if c.g.stock_len == 0 or c.game_table != NULL:
         return 0
-    c.game_table = calloc(1 << LAYOUT_SLOTS_LOG, sizeof(u64))
+    c.game_table = calloc(2 << LAYOUT_SLOTS_LOG, sizeof(u64))
     if c.game_table == NULL:
         raise MemoryError("cannot allocate the table of suit layouts")
     return 0
