@@ -69,12 +69,18 @@ cdef enum:
                                 # (3 players: Game.relative_max, set_scoring)
 
 cdef inline int memory_tricks(int players, int tricks) noexcept nogil:
-    # The move memory above 3 tricks' cards with 3 players, else above GAME_MEMORY_TRICKS'
-    # (`tricks`; driver.pxi).  Measured (docs/speed.md, 2026-11-28, thirty-second session; every
-    # card, with the games without points): 3 players, seeds 1 4 2 3 6 7 14, 8 tricks 191.4 M
-    # nodes, 5 188.2 M, 4 189.0 M, 3 187.7 M, 2 187.8 M, 0 187.9 M, and 3 about 11% less time
-    # than 8 (plain builds); 2 players (seeds 2 17) 8 76.6 M, 5 80.7 M, 3 82.0 M; 4 players
-    # (seeds 1-3) 8 69.0 M, 5 74.4 M, 3 75.5 M.
+    # The move memory above 3 tricks' cards with 3 players, above 10 with 2 (while the stock
+    # lasts: 20 cards are in play once it is drawn), else above GAME_MEMORY_TRICKS' (`tricks`;
+    # driver.pxi).  Measured (docs/speed.md, 2026-11-28, thirty-second session; every card,
+    # with the games without points): 3 players, seeds 1 4 2 3 6 7 14, 8 tricks 191.4 M nodes,
+    # 5 188.2 M, 4 189.0 M, 3 187.7 M, 2 187.8 M, 0 187.9 M, and 3 about 11% less time than 8
+    # (plain builds); 2 players (seeds 2 17) 8 76.6 M, 5 80.7 M, 3 82.0 M; 4 players (seeds
+    # 1-3) 8 69.0 M, 5 74.4 M, 3 75.5 M.  With 2 players' keys relative while the stock lasts
+    # (stock_phase_key; thirty-eighth session), seeds 2 3 7 17: 8 tricks 109.2 M, 6 111.8 M, 9
+    # 107.9 M, 10 104.3 M, 11 107.8 M, 12 117.0 M; 10 on the benchmark's 20 deals 1,616.2 M
+    # -> 1,539.1 M (18 deals fewer, 0.91 to 1.05 times).
+    if players == 2:
+        return 10
     return 3 if players == 3 else tricks
 
 cdef inline u64 places_rank(const Game* g, u64 cards, u64 among) noexcept nogil:
