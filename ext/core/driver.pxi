@@ -379,9 +379,10 @@ cdef class Search:
         cdef State s = self.trick_start(hands)
         cdef int k = popcount64(stock), i
         cdef u64 last = 0
-        for i in range(self.c.g.stock_len - k if k <= self.c.g.stock_len else 0, self.c.g.stock_len):
-            last |= bit(self.c.g.stock[i])
-        if stock != last or k > self.c.g.stock_len or stock & s.out:
+        if k <= self.c.g.stock_len:
+            for i in range(self.c.g.stock_len - k, self.c.g.stock_len):
+                last |= bit(self.c.g.stock[i])
+        if stock != last or stock & s.out:
             raise ValueError(f"stock: {stock:#x} is not the last cards of the game's stock, apart "
                              "from the hands")
         s.out |= stock

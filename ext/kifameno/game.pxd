@@ -79,9 +79,7 @@ cdef inline int memory_tricks(int players, int tricks) noexcept nogil:
     # (stock_phase_key; thirty-eighth session), seeds 2 3 7 17: 8 tricks 109.2 M, 6 111.8 M, 9
     # 107.9 M, 10 104.3 M, 11 107.8 M, 12 117.0 M; 10 on the benchmark's 20 deals 1,616.2 M
     # -> 1,539.1 M (18 deals fewer, 0.91 to 1.05 times).
-    if players == 2:
-        return 10
-    return 3 if players == 3 else tricks
+    return 10 if players == 2 else 3 if players == 3 else tricks
 
 cdef inline u64 places_rank(const Game* g, u64 cards, u64 among) noexcept nogil:
     # The rank of the places of `cards` among the cards `among` (their positions in the order of
@@ -99,6 +97,24 @@ cdef inline int holder_of(const State* s, int card) noexcept nogil:
     # The seat (0, 1 or 2) holding `card`, a card in some hand of a game of at most 3 players.
     return 0 if s.hand[0] & bit(card) else (1 if s.hand[1] & bit(card) else 2)
 
+cdef inline u64 pack_run(const Game* g, int* counts, u64* need, u64* free, int left) noexcept nogil:
+    # A run of `left` cards of one holder, counts[code] of each point code (need: the suit's
+    # cards of those codes), placed at the least places of `free` with those codes, at each
+    # step the code whose next place is least (suit_layout); returns the places taken and
+    # leaves `free` above the last of them, and counts and need empty.
+    cdef u64 rep = 0
+    cdef int slot, code
+    while left:
+        slot = lowest_bit(need[0] & free[0])
+        rep |= bit(slot)
+        free[0] &= ~(bit(slot + 1) - 1)
+        left -= 1
+        code = g.pcode[slot]
+        counts[code] -= 1
+        if counts[code] == 0:
+            need[0] &= ~g.pcode_cards[code]
+    return rep
+
 cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) noexcept nogil:
     # The least places of the suit (from its lowest, bit 0) that hold its cards in play with
     # their point codes, lowest first, each run of one holder's cards (no other card in play
@@ -111,7 +127,7 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) n
     cdef u64 suit = g.suit_mask[su]
     cdef u64 m = s.out & suit
     cdef u64 rep = 0, need = 0, free = suit
-    cdef int card = 0, slot, code, holder, prev = -1, left = 0, j = 0
+    cdef int card = 0, code, holder, prev = -1, left = 0, j = 0
     cdef int counts[4]
     counts[0] = counts[1] = counts[2] = counts[3] = 0
     seat0[0] = 0
@@ -121,15 +137,8 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) n
             card = lowest_bit(m)
             holder = holder_of(s, card)
         if holder != prev:
-            while left:
-                slot = lowest_bit(need & free)
-                rep |= bit(slot)
-                free &= ~(bit(slot + 1) - 1)
-                left -= 1
-                code = g.pcode[slot]
-                counts[code] -= 1
-                if counts[code] == 0:
-                    need &= ~g.pcode_cards[code]
+            rep |= pack_run(g, counts, &need, &free, left)
+            left = 0
             if not m:
                 return rep >> lowest_bit(suit)
             prev = holder
@@ -259,47 +268,35 @@ cdef inline void sort_down4(u64* v) noexcept nogil:
 cdef inline u64 stock_suit_canon(const Game* g, u64 h0, u64 h1, u64 stock, int su) noexcept nogil:
     # One suit of stock_phase_key: the places (bits 0..9 from the suit's lowest card) that its
     # hands' cards are renamed to.  From the lowest card in play up, a card still to draw keeps
-    # its place; each run of one hand's cards (no other card in play between them) takes the
-    # least places above the card before it that hold its points, at each step the point code
-    # whose next place is least (as suit_layout: that greedy order embeds whenever any order
-    # does, so the run stays below the next card to draw, as its own cards are).  The places
-    # rise strictly, never meet a card to draw, and each card keeps its points.
-    cdef int low = lowest_bit(g.suit_mask[su])
-    cdef u64 m = (h0 | h1 | stock) & g.suit_mask[su]
-    cdef u64 mask = 0
-    cdef int prev = -1, run_holder = -1, left = 0, card = 0, holder, code, best, np, q = 0
+    # its place; each run of one hand's cards (no other card in play between them) is packed
+    # as suit_layout packs it (pack_run) above the card before it: that greedy order embeds
+    # whenever any order does, so the run stays below the next card to draw, as its own cards
+    # are.  The places rise strictly, never meet a card to draw, and each card keeps its points.
+    cdef u64 suit = g.suit_mask[su]
+    cdef u64 m = (h0 | h1 | stock) & suit
+    cdef u64 rep = 0, need = 0, free = suit
+    cdef int card = 0, code, holder, run = -1, left = 0
     cdef int counts[4]
     counts[0] = counts[1] = counts[2] = counts[3] = 0
     while True:
+        holder = -2
         if m:
             card = lowest_bit(m)
             holder = 2 if stock & bit(card) else (0 if h0 & bit(card) else 1)
-        else:
-            holder = 3
-        if holder != run_holder and left:
-            while left:
-                best = 11
-                for code in range(4):
-                    if counts[code]:
-                        np = g.canon_next[(su * 11 + prev + 1) * 4 + code]
-                        if np < best:
-                            best = np
-                            q = code
-                mask |= bit(best)
-                prev = best
-                counts[q] -= 1
-                left -= 1
-        if holder == 3:
-            break
+        if holder != run:
+            rep |= pack_run(g, counts, &need, &free, left)
+            left = 0
+            if not m:
+                return rep >> lowest_bit(suit)
+            run = holder
         m &= m - 1
         if holder == 2:
-            prev = card - low
-            run_holder = -1
+            free &= ~(bit(card + 1) - 1)        # a card to draw keeps its place
         else:
-            run_holder = holder
-            counts[g.pcode[card]] += 1
+            code = g.pcode[card]
+            counts[code] += 1
+            need |= g.pcode_cards[code] & suit
             left += 1
-    return mask
 
 cdef inline u64 stock_suit_known(const Ctx* c, u64 h0, u64 h1, u64 stock, int su) noexcept nogil:
     # stock_suit_canon remembered in the second half of the game's small table (game_search.pxd,
