@@ -120,6 +120,24 @@ def test_larger_positions_agree_with_the_plain_search(players, tricks, seed):
         assert list(fast) == list(plain), (players, tricks, seed, seat)
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_two_players_children_looked_up_before_the_last_card_of_a_trick(seed):
+    # 2 players while the stock lasts: at the last card of a trick every child's bounds are
+    # looked up first (search.etc_cut).  The cut-offs they make (counted) must leave every
+    # card's value and every seat's that of the table and bounds alone, and of the plain search.
+    pos = _played(ciapano.Kifameno(players=2), seed, 7)
+    assert len(pos.stock) == 6
+    cards = [card.index for card in sorted(pos.legal_moves())]
+    for seat in range(2):
+        core = engine.open_search(pos, 64)
+        values = [core.move_value(seat, card) for card in cards]
+        assert core.stats["etc_cuts"] > 0, (seed, seat)
+        for options in (engine.OPTION_TT | engine.OPTION_BOUNDS, engine.OPTION_TT):
+            other = engine.open_search(pos, 64, options)
+            assert [other.move_value(seat, card) for card in cards] == values
+            assert (other.stats["etc_cuts"] > 0) == (options != engine.OPTION_TT)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_four_players_is_ciapano(seed):
     # No stock with four players: the same hand of Ciapanò, with the same values for every card

@@ -5,6 +5,8 @@
 # (ext/core/nohooks.pxd).
 from structs cimport u64, Ctx, State
 from nohooks cimport subgame_cut, endgame_value, root_window
+# No enhanced transposition cut-off (search.pxd, etc_cut): ext/core/nohooks.pxd.
+from nohooks cimport etc_wanted
 from game cimport cheap_bounds_rel
 from winranks cimport wr_table_init, wr_table_free, wr_table_clear, wr_probe, wr_store, wr_prefetch
 

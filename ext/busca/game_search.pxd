@@ -15,6 +15,8 @@
 from libc.stdlib cimport calloc, free
 # No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
 from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel
+# No enhanced transposition cut-off (search.pxd, etc_cut): ext/core/nohooks.pxd.
+from nohooks cimport etc_wanted
 from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME, USE_QUASI
 from bitops cimport popcount64
 from tricks cimport play_last_trick_winner, can_duck_everything, ducks_every_lead, has_played

@@ -72,6 +72,10 @@ cdef inline int root_window(Ctx* c, const State* s, int* lower, int* upper, int 
     # the guess as given.
     return guess
 
+cdef inline bint etc_wanted(const Ctx* c, const State* s) noexcept nogil:
+    # No enhanced transposition cut-off at the last card of a trick (search.etc_cut): False.
+    return False
+
 
 # -- game_search.pxd: no table of winning ranks (bridge's partition search: ext/bridge) --------
 

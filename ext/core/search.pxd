@@ -17,7 +17,8 @@ from bitops cimport popcount64, lowest_bit, highest_bit, bit
 from game cimport (legal_cards, hand_score, to_move, play_child, play_forced_trick, score_key, points_key,
                    own_key, residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, on_p_side,
                    GAME_QUASI, GAME_SUBGAMES, GAME_BOUNDS_AFTER_TABLE)
-from game_search cimport subgame_cut, endgame_value, endgame_prefetch, GAME_WINRANKS, wr_probe, wr_store, bounds_rel
+from game_search cimport (subgame_cut, endgame_value, endgame_prefetch, etc_wanted, GAME_WINRANKS, wr_probe, wr_store,
+                          bounds_rel)
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
@@ -86,6 +87,51 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
     key = position_key(c, &child)
     sk = score_key(&c.g, &child, c.P, &offset)
     tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
+
+cdef inline int etc_cut(Ctx* c, const State* s, int seat, int alpha, int beta) noexcept nogil:
+    # The enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, "Exploiting
+    # graph properties of game trees", AAAI 1996) at the last card of a trick, where the game
+    # asks for it (game_search.etc_wanted): before any card of `seat` is searched, each legal
+    # card's child, a trick start, is looked up: its cheap bounds, then its table entry and
+    # kin (as search() reads them).  A child whose value is surely at or below alpha, for P's
+    # side (which takes the least child), or at or above beta, for the others, decides this
+    # node: the bound is returned (fail-soft: the node's value is at most, or at least, it).
+    # Else -1, and the cards are searched as usual (their buckets are then in the cache).
+    # Only a lookup: nothing is stored, and no node is counted.
+    cdef const Game* g = &c.g
+    cdef u64 legal = legal_cards(g, s, seat)
+    cdef State child
+    cdef TTEntry* e
+    cdef TTEntry* kin[TT_WAYS]
+    cdef u64 key, k2, sk
+    cdef int card, offset, lower, upper, nkin, i, up, down
+    cdef bint p_side = on_p_side(g, c.P, seat)
+    while legal:
+        card = lowest_bit(legal)
+        legal &= legal - 1
+        play_child(g, s, &child, seat, card)
+        cheap_bounds(g, &child, c.P, &lower, &upper)
+        if (upper <= alpha) if p_side else (lower >= beta):
+            return upper if p_side else lower
+        key = position_key(c, &child)
+        sk = score_key(g, &child, c.P, &offset)
+        k2 = ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6)
+        e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
+        if e != NULL:
+            if e.lower + offset > lower:
+                lower = e.lower + offset
+            if e.upper + offset < upper:
+                upper = e.upper + offset
+        for i in range(nkin):
+            if not residue_shifts(g, sk, entry_key2(kin[i]) >> 6, c.P, child.taken[c.P], &up, &down):
+                break
+            if kin[i].lower + down + offset > lower:
+                lower = kin[i].lower + down + offset
+            if kin[i].upper + up + offset < upper:
+                upper = kin[i].upper + up + offset
+        if (upper <= alpha) if p_side else (lower >= beta):
+            return upper if p_side else lower
+    return -1
 
 cdef inline bint ahead_ok(const Ctx* c, const State* s) noexcept nogil:
     # Whether the children's table buckets are worth prefetching: at the last card of a trick
@@ -307,6 +353,14 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             if GAME_WINRANKS:
                 # (The game's bound relies on the card winning the trick: ext/bridge/game.pxd.)
                 c.rel = bit(s.win_card)
+            return r
+    if s.count == g.n - 1 and (c.options & USE_TT) and (c.options & USE_BOUNDS) and popcount64(s.out) > g.n + 1 \
+            and etc_wanted(c, s):
+        # The children's bounds before any is searched (etc_cut), where the game asks for them:
+        # a technique of the table and the bounds (both switched on).
+        r = etc_cut(c, s, to_move(g, s), alpha, beta)
+        if r >= 0:
+            c.stats.etc_cuts += 1
             return r
     a0 = alpha
     b0 = beta

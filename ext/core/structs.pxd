@@ -170,6 +170,7 @@ cdef struct Stats:
     u64 null_nodes[5]           # ... nodes they used (Busca: [0] every points game node)
     u64 null_known_lost         # searches of those games skipped: lost before (ttable.entry_lost)
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
+    u64 etc_cuts                # last cards of a trick decided by a child's bounds (search.etc_cut)
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 dominance_cuts          # cards not searched thanks to a card that dominates them
     u64 trick_starts
