@@ -88,6 +88,19 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
     sk = score_key(&c.g, &child, c.P, &offset)
     tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
 
+cdef inline bint kin_bounds(const Game* g, u64 sk, const TTEntry* kin, int P, int taken_P, int offset,
+                            int* lower, int* upper) noexcept nogil:
+    # Narrow [lower, upper] by an entry of the same cards with other residues of the thirds
+    # taken (kin, shifted by game.residue_shifts); False where the keys allow no shift.
+    cdef int up, down
+    if not residue_shifts(g, sk, entry_key2(kin) >> 6, P, taken_P, &up, &down):
+        return False
+    if kin.lower + down + offset > lower[0]:
+        lower[0] = kin.lower + down + offset
+    if kin.upper + up + offset < upper[0]:
+        upper[0] = kin.upper + up + offset
+    return True
+
 cdef inline int etc_cut(Ctx* c, const State* s, int seat, int alpha, int beta) noexcept nogil:
     # The enhanced transposition cut-off (Plaat, Schaeffer, Pijls and de Bruin, "Exploiting
     # graph properties of game trees", AAAI 1996) at the last card of a trick, where the game
@@ -104,7 +117,7 @@ cdef inline int etc_cut(Ctx* c, const State* s, int seat, int alpha, int beta) n
     cdef TTEntry* e
     cdef TTEntry* kin[TT_WAYS]
     cdef u64 key, k2, sk
-    cdef int card, offset, lower, upper, nkin, i, up, down
+    cdef int card, offset, lower, upper, nkin, i
     cdef bint p_side = on_p_side(g, c.P, seat)
     while legal:
         card = lowest_bit(legal)
@@ -123,12 +136,8 @@ cdef inline int etc_cut(Ctx* c, const State* s, int seat, int alpha, int beta) n
             if e.upper + offset < upper:
                 upper = e.upper + offset
         for i in range(nkin):
-            if not residue_shifts(g, sk, entry_key2(kin[i]) >> 6, c.P, child.taken[c.P], &up, &down):
+            if not kin_bounds(g, sk, kin[i], c.P, child.taken[c.P], offset, &lower, &upper):
                 break
-            if kin[i].lower + down + offset > lower:
-                lower = kin[i].lower + down + offset
-            if kin[i].upper + up + offset < upper:
-                upper = kin[i].upper + up + offset
         if (upper <= alpha) if p_side else (lower >= beta):
             return upper if p_side else lower
     return -1
@@ -197,7 +206,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int offset = 0
     cdef TTEntry* e
     cdef TTEntry* kin[TT_WAYS]
-    cdef int nkin = 0, up, down
+    cdef int nkin = 0
     cdef int lost = 0
     cdef bint by_kin, hint_best
     cdef bint use_memory
@@ -298,12 +307,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             if not (lower >= beta or lower == upper or upper <= alpha):
                 for i in range(nkin):
                     # Entries of the same cards with other residues of the thirds taken.
-                    if not residue_shifts(g, sk, entry_key2(kin[i]) >> 6, c.P, s.taken[c.P], &up, &down):
+                    if not kin_bounds(g, sk, kin[i], c.P, s.taken[c.P], offset, &lower, &upper):
                         break
-                    if kin[i].lower + down + offset > lower:
-                        lower = kin[i].lower + down + offset
-                    if kin[i].upper + up + offset < upper:
-                        upper = kin[i].upper + up + offset
                     if first < 0 and hint_best:
                         first = decode_best(c, s, kin[i].best)
                 by_kin = nkin > 0
