@@ -74,6 +74,11 @@ cdef inline int class_low(const Ctx* c, const State* s, int seat, int card) noex
         m &= ~bit(below)
     return low
 
+cdef inline u64 main_key2(const Ctx* c, const State* s, u64 sk) noexcept nogil:
+    # The second word of a trick start's key in the main search (ttable.pack_key2): its tag
+    # (bit 63), the leader, the perspective seat and the score key `sk` (game.score_key).
+    return ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
+
 cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noexcept nogil:
     # At the last card of a trick: start loading the table bucket of the trick start after
     # `move` (which probes the table at once), so that its cache miss overlaps other work.
@@ -86,7 +91,7 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
         return
     key = position_key(c, &child)
     sk = score_key(&c.g, &child, c.P, &offset)
-    tt_prefetch(&c.tt, key, ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6))
+    tt_prefetch(&c.tt, key, main_key2(c, &child, sk))
 
 cdef inline bint kin_bounds(const Game* g, u64 sk, const TTEntry* kin, int P, int taken_P, int offset,
                             int* lower, int* upper) noexcept nogil:
@@ -128,7 +133,7 @@ cdef inline int etc_cut(Ctx* c, const State* s, int seat, int alpha, int beta) n
             return upper if p_side else lower
         key = position_key(c, &child)
         sk = score_key(g, &child, c.P, &offset)
-        k2 = ((<u64>1) << 63) | <u64>child.leader | (<u64>c.P << 3) | (sk << 6)
+        k2 = main_key2(c, &child, sk)
         e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
         if e != NULL:
             if e.lower + offset > lower:
@@ -288,7 +293,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         elif c.options & USE_TT:
             key = position_key(c, s)
             sk = score_key(g, s, c.P, &offset)
-            k2 = ((<u64>1) << 63) | <u64>s.leader | (<u64>c.P << 3) | (sk << 6)
+            k2 = main_key2(c, s, sk)
             e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
             hint_best = not on_p_side(g, c.P, s.leader)     # (below: the table's card first only then)
             if e != NULL:

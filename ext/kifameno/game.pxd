@@ -115,19 +115,20 @@ cdef inline u64 pack_run(const Game* g, int* counts, u64* need, u64* free, int l
             need[0] &= ~g.pcode_cards[code]
     return rep
 
-cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) noexcept nogil:
-    # The least places of the suit (from its lowest, bit 0) that hold its cards in play with
-    # their point codes, lowest first, each run of one holder's cards (no other card in play
-    # between them) taken in the order that packs lowest: at each step the code whose next place
-    # is least (a run's cards are interchangeable for the trick: its holder may play them in
-    # any order, so positions that differ only within runs are one game, as in Ciapanò's
-    # layout_word).  That greedy order embeds whenever any order does (a least first slot can
-    # take the place of any embedding's first), and depends on the run's codes alone.  seat0[0]:
-    # seat 0's places among the suit's cards in play, lowest first.
+cdef inline u64 pack_suit(const Game* g, u64 h0, u64 h1, u64 h2, u64 fixed, int su, u64* seat0) noexcept nogil:
+    # The walk of suit_layout and stock_suit_canon: the places (bits 0..9 from the suit's lowest
+    # card) that the suit's cards of h0, h1 and h2 are renamed to, from the lowest card of the
+    # suit in any of the four masks up.  A card of `fixed` keeps its own place; each run of one
+    # mask's cards (no other card of the four between them) is packed by pack_run above the
+    # card before it: at each step the code whose next place is least.  That greedy order
+    # embeds whenever any order does (a least first slot can take the place of any embedding's
+    # first), and depends on the run's codes alone, so the run stays below the next fixed card,
+    # as its own cards are; the places rise strictly and each card keeps its points.  seat0[0]:
+    # the places of h0's cards among the renamed ones, lowest first.
     cdef u64 suit = g.suit_mask[su]
-    cdef u64 m = s.out & suit
+    cdef u64 m = (h0 | h1 | h2 | fixed) & suit
     cdef u64 rep = 0, need = 0, free = suit
-    cdef int card = 0, code, holder, prev = -1, left = 0, j = 0
+    cdef int card = 0, code, holder, run = -1, left = 0, j = 0
     cdef int counts[4]
     counts[0] = counts[1] = counts[2] = counts[3] = 0
     seat0[0] = 0
@@ -135,13 +136,17 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) n
         holder = -2
         if m:
             card = lowest_bit(m)
-            holder = holder_of(s, card)
-        if holder != prev:
+            holder = 3 if fixed & bit(card) else (0 if h0 & bit(card) else (1 if h1 & bit(card) else 2))
+        if holder != run:
             rep |= pack_run(g, counts, &need, &free, left)
             left = 0
             if not m:
                 return rep >> lowest_bit(suit)
-            prev = holder
+            run = holder
+        m &= m - 1
+        if holder == 3:
+            free &= ~(bit(card + 1) - 1)        # a fixed card keeps its place
+            continue
         if holder == 0:
             seat0[0] |= bit(j)
         j += 1
@@ -149,7 +154,15 @@ cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) n
         counts[code] += 1
         need |= g.pcode_cards[code] & suit
         left += 1
-        m &= m - 1
+
+cdef inline u64 suit_layout(const Game* g, const State* s, int su, u64* seat0) noexcept nogil:
+    # The least places of the suit (from its lowest, bit 0) that hold its cards in play with
+    # their point codes, lowest first, each run of one holder's cards (no other card in play
+    # between them) taken in the order that packs lowest (pack_suit, with no fixed card): a
+    # run's cards are interchangeable for the trick (its holder may play them in any order), so
+    # positions that differ only within runs are one game, as in Ciapanò's layout_word.
+    # seat0[0]: seat 0's places among the suit's cards in play, lowest first.
+    return pack_suit(g, s.hand[0], s.hand[1], s.out & ~(s.hand[0] | s.hand[1]), 0, su, seat0)
 
 cdef inline u64 suit_entry(const Game* g, const State* s, int su) noexcept nogil:
     # What suit_layout_known remembers of a suit (its bits 0..29).
@@ -267,36 +280,12 @@ cdef inline void sort_down4(u64* v) noexcept nogil:
 
 cdef inline u64 stock_suit_canon(const Game* g, u64 h0, u64 h1, u64 stock, int su) noexcept nogil:
     # One suit of stock_phase_key: the places (bits 0..9 from the suit's lowest card) that its
-    # hands' cards are renamed to.  From the lowest card in play up, a card still to draw keeps
-    # its place; each run of one hand's cards (no other card in play between them) is packed
-    # as suit_layout packs it (pack_run) above the card before it: that greedy order embeds
-    # whenever any order does, so the run stays below the next card to draw, as its own cards
-    # are.  The places rise strictly, never meet a card to draw, and each card keeps its points.
-    cdef u64 suit = g.suit_mask[su]
-    cdef u64 m = (h0 | h1 | stock) & suit
-    cdef u64 rep = 0, need = 0, free = suit
-    cdef int card = 0, code, holder, run = -1, left = 0
-    cdef int counts[4]
-    counts[0] = counts[1] = counts[2] = counts[3] = 0
-    while True:
-        holder = -2
-        if m:
-            card = lowest_bit(m)
-            holder = 2 if stock & bit(card) else (0 if h0 & bit(card) else 1)
-        if holder != run:
-            rep |= pack_run(g, counts, &need, &free, left)
-            left = 0
-            if not m:
-                return rep >> lowest_bit(suit)
-            run = holder
-        m &= m - 1
-        if holder == 2:
-            free &= ~(bit(card + 1) - 1)        # a card to draw keeps its place
-        else:
-            code = g.pcode[card]
-            counts[code] += 1
-            need |= g.pcode_cards[code] & suit
-            left += 1
+    # hands' cards are renamed to (pack_suit): from the lowest card in play up, a card still to
+    # draw keeps its place, and each run of one hand's cards is packed as suit_layout packs it
+    # above the card before it.  The places never meet a card to draw, and each card keeps its
+    # points.
+    cdef u64 seat0
+    return pack_suit(g, h0, h1, 0, stock, su, &seat0)
 
 cdef inline u64 stock_suit_known(const Ctx* c, u64 h0, u64 h1, u64 stock, int su) noexcept nogil:
     # stock_suit_canon remembered in the second half of the game's small table (game_search.pxd,
