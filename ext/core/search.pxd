@@ -93,6 +93,14 @@ cdef inline void prefetch_child(Ctx* c, const State* s, int seat, int move) noex
     sk = score_key(&c.g, &child, c.P, &offset)
     tt_prefetch(&c.tt, key, main_key2(c, &child, sk))
 
+cdef inline void entry_bounds(const TTEntry* e, int offset, int* lower, int* upper) noexcept nogil:
+    # Narrow [lower, upper] by a table entry of these cards and residues (its bounds are
+    # stored less the score key's offset).
+    if e.lower + offset > lower[0]:
+        lower[0] = e.lower + offset
+    if e.upper + offset < upper[0]:
+        upper[0] = e.upper + offset
+
 cdef inline bint kin_bounds(const Game* g, u64 sk, const TTEntry* kin, int P, int taken_P, int offset,
                             int* lower, int* upper) noexcept nogil:
     # Narrow [lower, upper] by an entry of the same cards with other residues of the thirds
@@ -136,10 +144,7 @@ cdef inline int etc_cut(Ctx* c, const State* s, int seat, int alpha, int beta) n
         k2 = main_key2(c, &child, sk)
         e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
         if e != NULL:
-            if e.lower + offset > lower:
-                lower = e.lower + offset
-            if e.upper + offset < upper:
-                upper = e.upper + offset
+            entry_bounds(e, offset, &lower, &upper)
         for i in range(nkin):
             if not kin_bounds(g, sk, kin[i], c.P, child.taken[c.P], offset, &lower, &upper):
                 break
@@ -297,10 +302,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             e = tt_probe_layout(&c.tt, key, k2, kin, &nkin)
             hint_best = not on_p_side(g, c.P, s.leader)     # (below: the table's card first only then)
             if e != NULL:
-                if e.lower + offset > lower:
-                    lower = e.lower + offset
-                if e.upper + offset < upper:
-                    upper = e.upper + offset
+                entry_bounds(e, offset, &lower, &upper)
                 if hint_best:
                     # The stored best card first where another seat leads, not where P does:
                     # there the static order (and the move memory) is the better first try.
@@ -364,10 +366,10 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 # (The game's bound relies on the card winning the trick: ext/bridge/game.pxd.)
                 c.rel = bit(s.win_card)
             return r
-    if s.count == g.n - 1 and (c.options & USE_TT) and (c.options & USE_BOUNDS) and popcount64(s.out) > g.n + 1 \
-            and etc_wanted(c, s):
-        # The children's bounds before any is searched (etc_cut), where the game asks for them:
-        # a technique of the table and the bounds (both switched on).
+    if ahead_ok(c, s) and (c.options & USE_BOUNDS) and etc_wanted(c, s):
+        # The children's bounds before any is searched (etc_cut), where the game asks for them,
+        # at the last card of a trick whose children probe the table (ahead_ok): a technique of
+        # the table and the bounds (both switched on).
         r = etc_cut(c, s, to_move(g, s), alpha, beta)
         if r >= 0:
             c.stats.etc_cuts += 1
