@@ -147,16 +147,17 @@ def analyse_command(
     """Analyse a played hand card by card: what each card cost the seat that played it.
 
     For every card: the trick, the seat, the seat's double-dummy guarantee before the card (its best
-    value) and after it, and the cost = after - before (0 for an optimal card), in the game's
-    penalty unit (Ciapanò's points, Busca's busche, Mattazza's game points) with every other seat
-    against that seat; a costly card's cost under maxn (every seat for its own score) beside it
-    where it is proved quickly.  With --concept maxn (or maxn-for, best) the values are those of
-    that solution concept instead (exact near the end of a hand: give --from-trick).  Then each
-    seat's real score beside its opening guarantee, its costly cards
-    and their total cost.  With --batch, a whole file of hands on every core (or a Dask cluster),
-    with a progress bar; a bad hand is reported and skipped (exit status 2 at the end).  With
-    --match, every hand of a match file (ciapano match --json) and each match player's
-    mistakes, their cost and the cost per hand.  With --html FILE, a page to open in a
+    value) and after it, and the cost (0 for an optimal card, never negative) in the game's unit
+    with every other seat against that seat: after - before for a penalty (Ciapanò's and
+    Kifameno's points, Busca's busche, Mattazza's game points), before - after for a side's points
+    or tricks (Calabrasella, Piedicavallo tarocchi, bridge); a costly card's cost under maxn
+    (every seat for its own score) beside it where it is proved quickly.  With --concept maxn (or
+    maxn-for, best) the values are those of that solution concept instead (exact near the end of
+    a hand: give --from-trick).  Then each seat's real score beside its opening guarantee, its
+    costly cards and their total cost.  With --batch, a whole file of hands on every core (or a
+    Dask cluster), with a progress bar; a bad hand is reported and skipped (exit status 2 at the
+    end).  With --match, every hand of a match file (ciapano match --json) and each match
+    player's mistakes, their cost and the cost per hand.  With --html FILE, a page to open in a
     browser that replays the hand card by card with every choice's value (no network needed).
 
     HAND is a hand record (JSON: a deal and its whole play; see docs/records.md), or - to read

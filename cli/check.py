@@ -67,8 +67,9 @@ def check_command(
     """Check a decision: is CARD optimal for the seat to move, what does it cost, which cards
     are best.
 
-    Values are the seat to move's own penalty (Ciapanò's points, Busca's busche, Mattazza's game
-    points) with every other seat against it, or with --concept maxn (maxn-for, best) its score
+    Values are the seat to move's own penalty (Ciapanò's and Kifameno's points, Busca's busche,
+    Mattazza's game points), or its side's points or tricks (Calabrasella, Piedicavallo tarocchi,
+    bridge), with every other seat against it, or with --concept maxn (maxn-for, best) its score
     under that solution concept.  Exit status 0 when the card is optimal, 1 when it
     costs something, 2 for bad input.  With --batch, every decision of the file and a summary; exit
     status 1 if any card costs something, 2 if any line could not be checked.  With --samples, also

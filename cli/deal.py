@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import click
 
@@ -11,20 +12,41 @@ import ciapano
 from .options import SETTINGS, fail, interrupted, output, steps_bar
 
 
+def _or_list(items: Sequence[object]) -> str:
+    """``(3, 4, 5)`` -> ``"3, 4 or 5"``."""
+    head = ", ".join(map(str, items[:-1]))
+    return f"{head} or {items[-1]}" if head else str(items[-1])
+
+
+def _games_help() -> str:
+    """Every game's name (``ciapano.GAMES``), Ciapanò first as the default."""
+    first, *rest = ciapano.GAMES
+    return f"{first} (default), {_or_list(rest)}" if rest else f"{first} (default)"
+
+
+def _players_help() -> str:
+    """Each game's numbers of players, and its default where it has a choice."""
+    parts = []
+    for kind in ciapano.GAMES.values():
+        counts = kind.player_counts
+        default = f" (default {kind.players})" if len(counts) > 1 else ""
+        parts.append(f"{kind.title} {_or_list(counts)}{default}")
+    return "; ".join(parts)
+
+
 @click.command("deal", context_settings=SETTINGS)
 @click.option(
     "--game",
     "game_name",
     metavar="NAME",
     default=None,
-    help="The game: ciapano (default), busca, mattazza or kifameno.",
+    help=f"The game: {_games_help()}.",
 )
 @click.option(
     "--players",
     type=int,
     default=None,
-    help="Ciapanò: 3, 4 or 5 (default 4); Busca and Mattazza: 4 (the default); Kifameno: 2, 3 "
-    "or 4 (default 2).",
+    help=f"The players: {_players_help()}.",
 )
 @click.option(
     "--count", type=int, metavar="N", default=1, show_default=True, help="How many deals."
@@ -109,9 +131,3 @@ def deal_command(
                 advance()
     except KeyboardInterrupt:
         interrupted()
-
-
-def _or_list(counts: tuple[int, ...]) -> str:
-    """``(3, 4, 5)`` -> ``"3, 4 or 5"``."""
-    head = ", ".join(map(str, counts[:-1]))
-    return f"{head} or {counts[-1]}" if head else str(counts[-1])

@@ -84,8 +84,9 @@ def sample_command(
 
     Deals of the hidden hands are sampled uniformly among those consistent with what the seat
     knows (its cards, the cards played and by whom, the voids this reveals, the hand sizes),
-    each is solved double-dummy, and every legal card gets its mean penalty, standard error,
-    95% interval and how often it was among the best.  The means are estimates, not
+    each is solved double-dummy, and every legal card gets its mean value (the seat's penalty,
+    or in Calabrasella and Piedicavallo tarocchi its side's points), standard error, 95%
+    interval and how often it was among the best.  The means are estimates, not
     guarantees: PIMC plays each sample as if every hand were open (strategy fusion); see the
     README.  With --concept maxn each sample is solved with every seat playing for its own score
     instead of against the seat (exact near the end of a hand only).

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     "seat",
     metavar="SEAT",
     default=None,
-    help="The perspective seat whose guaranteed penalty is computed (default: the seat to move).",
+    help="The perspective seat whose guarantee (its penalty, or its side's points or tricks) is "
+    "computed (default: the seat to move).",
 )
 @click.option("--all-seats", is_flag=True, help="Also give every seat's own guarantee.")
 @json_option
@@ -68,8 +69,10 @@ def solve_command(
     """Solve a position double-dummy: the value of each legal card and an optimal line.
 
     The value is the least penalty a seat can guarantee when every other seat plays against it, in
-    the game's unit: Ciapanò's penalty points (11 per hand), Busca's busche, Mattazza's game points
-    (0 or 1).  Best cards are marked with *; equivalent cards (same value for the same reason) are
+    the game's unit: Ciapanò's and Kifameno's penalty points (11 per hand), Busca's busche,
+    Mattazza's game points (0 or 1).  In the games of two sides it is the points (Calabrasella,
+    Piedicavallo tarocchi) or tricks (bridge) the seat's side can make sure of, higher being
+    better.  Best cards are marked with *; equivalent cards (same value for the same reason) are
     listed together.  With --max-nodes or --time-limit a solve may stop early: it then prints only
     what it proved (a range lo..hi, "exact": false), and Ctrl-C does the same.  --concept maxn
     values the cards against opponents who each play for their own score instead (exact near the

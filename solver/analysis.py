@@ -858,7 +858,7 @@ def play_out(
 
     :param policies: one policy for every seat, or one per seat: ``"random"`` plays a legal
         card at random; ``"optimal"`` a card that keeps the seat's own double-dummy guarantee (a
-        random one among those); ``"pimc:N"`` the card with the lowest mean penalty over N
+        random one among those); ``"pimc:N"`` the card with the best mean value over N
         deals of the hidden hands sampled from what the seat knows (:func:`ciapano.pimc`, on
         one process; from the opening lead only, so that the seat knows every void the play
         shows).

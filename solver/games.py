@@ -1172,8 +1172,9 @@ class Tarocchi(Game):
 
     Positions name the ``dealer``, whose partnership owns its two discards (the position's
     set-aside cards, a file's ``"discards"``), and give each seat's pile of won cards (the Fool
-    in the pile of the seat that played it).  The search core has no engine for the game yet:
-    :mod:`ciapano.reference` solves small positions.
+    in the pile of the seat that played it).  Solved by its own engine (``docs/engine.md``,
+    "Piedicavallo tarocchi's engine"); :mod:`ciapano.reference` is the slow reference its tests
+    check it against.
     """
 
     name: ClassVar[str] = "tarocchi"
