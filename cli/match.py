@@ -81,7 +81,7 @@ def match_command(
     (3 players: 13 cards and the dealer's discard), the last --survivors players win;
     Mattazza: the first two players to reach 5 game points lose; Busca: --hands hands, the
     fewest busche win; Piedicavallo tarocchi: four rounds, the partnership with more points wins
-    (a tie plays one more round; players random or optimal).  With --json, one object
+    (a tie plays one more round).  With --json, one object
     {"players", "target", "survivors", "rule", "seed", "hands", "totals", "out", "winners"}
     whose hands are hand records (docs/records.md)
     with "seats", the match players in the hand's order of play.  With --matches, a tournament
