@@ -1,13 +1,15 @@
 """Analysing a played hand card by card, and checking one decision, double-dummy.
 
 For every card of a hand, the perspective is the seat that plays it: its own penalty, every other
-seat against it (the paranoid value, ``docs/rules.md#conventions``), in the game's value unit
-(``Game.value_unit``: Ciapanò's penalty points, Busca's busche).  *before* is that
-seat's guarantee in the position before the card (its best value there), *after* its guarantee
-once the card is played (the value of the card it chose), and the **cost** ``after - before``
-(0 for an optimal card, never negative).  A seat's guarantee can rise only through its own
-costly cards: the other seats' cards, chosen by the seats that play against it, can only lower
-it.  So a seat that plays no costly card scores at most its opening guarantee.
+seat against it (the paranoid value, ``docs/rules.md#conventions``), or in the games of two sides
+its side's points or tricks, in the game's value unit (``Game.value_unit``: Ciapanò's penalty
+points, Busca's busche, tarocchi's points...).  *before* is that seat's guarantee in the position
+before the card (its best value there), *after* its guarantee once the card is played (the value
+of the card it chose), and the **cost** what the card gave away: ``after - before`` for a
+penalty, ``before - after`` for a side's points (0 for an optimal card, never negative).  A
+seat's guarantee gets worse only through its own costly cards (in the games of two sides, its
+side's): the cards of the seats that play against it can only improve it.  So a seat that plays
+no costly card scores at least as well as its opening guarantee (its side, in those games).
 
 Speed: one search core and one transposition table serve every position of the hand
 (``engine Search.set_root``; the table's keys depend on the cards still held and their owners,

@@ -98,7 +98,8 @@ class PimcMove:
     :ivar card: the card.
     :ivar mean: its mean double-dummy value over the samples (in the game's value unit:
         Ciapanò's penalty points, 0..11, Busca's busche, lower is better for the seat;
-        Calabrasella's points of the seat's side, 0..35, higher is better).
+        Calabrasella's points of the seat's side, 0..35, Piedicavallo tarocchi's, 0..114,
+        higher is better).
     :ivar stderr: the standard error of the mean (the same unit).
     :ivar ci95: a 95 % interval of the expected value, :class:`Interval` ``(low, high)``
         (normal approximation).
@@ -427,7 +428,8 @@ def pimc(
         default the paranoid value): ``"maxn"`` answers the non-locality the paranoid value
         brings in, at the price of maxⁿ's search (exact near the end of a hand only).
     :returns: a :class:`PimcResult`; values in the game's value unit (Ciapanò's penalty
-        points, 0..11; Busca's busche; lower is better).
+        points, 0..11, Busca's busche: lower is better; Calabrasella's and Piedicavallo
+        tarocchi's points of the seat's side: higher is better).
     :raises InformationSetError: if the viewer is not the seat to move, the hand is over, or
         the information set is inconsistent.
     :raises OptionError: for a bad number of samples, workers, table size or concept.

@@ -357,7 +357,8 @@ class MoveValue:
 
     :ivar card: the card.
     :ivar value: the perspective seat's value after the card, in the game's value unit
-        (``Game.value_unit``: Ciapanò's penalty points, Busca's busche); None when a limit
+        (``Game.value_unit``: e.g. Ciapanò's penalty points, Busca's busche, tarocchi's points
+        of the seat's side); None when a limit
         stopped the solve before it was proved (see :attr:`lower`, :attr:`upper`).
     :ivar cost: how much worse than the best card it is for the seat playing it, in the same
         unit (0 for a best card); the perspective seat wants a low value, the others a high
