@@ -366,10 +366,11 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 # (The game's bound relies on the card winning the trick: ext/bridge/game.pxd.)
                 c.rel = bit(s.win_card)
             return r
-    if ahead_ok(c, s) and (c.options & USE_BOUNDS) and etc_wanted(c, s):
+    if not GAME_WINRANKS and ahead_ok(c, s) and (c.options & USE_BOUNDS) and etc_wanted(c, s):
         # The children's bounds before any is searched (etc_cut), where the game asks for them,
         # at the last card of a trick whose children probe the table (ahead_ok): a technique of
-        # the table and the bounds (both switched on).
+        # the table and the bounds (both switched on).  Not with partition search, whose cut-offs
+        # must say the cards they rest on (c.rel), which etc_cut does not track.
         r = etc_cut(c, s, to_move(g, s), alpha, beta)
         if r >= 0:
             c.stats.etc_cuts += 1
