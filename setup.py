@@ -12,7 +12,9 @@ costs it nothing at run time (the C compiler removes it).  To add a game: a dire
 
 Compiler directives are set here, once, for every module.  Set the environment variable
 ``CIAPANO_DEBUG=1`` when building to turn bounds checks, wrap-around and None checks back on
-and to compile without optimisation (``-O0 -g``), for debugging the core.
+and to compile without optimisation (``-O0 -g``), for debugging the core.  ``CIAPANO_ORACLE=1``
+compiles in the move-order oracle, a measurement of how far the move order is from perfect
+(``bench/order_ceiling.py``); off, it costs nothing.
 
 With GCC the engines are built twice, profile-guided (as CPython's ``--enable-optimizations``
 does): first instrumented, then, after a training run that solves a few full deals of each game
@@ -49,6 +51,9 @@ directives = {
 }
 
 compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
+if os.environ.get("CIAPANO_ORACLE", "") not in ("", "0"):
+    # The move-order oracle, a measurement (ext/core/search.pxd, bench/order_ceiling.py).
+    compile_args.append("-DCIAPANO_ORACLE=1")
 if platform.machine().lower() in ("x86_64", "amd64"):
     # POPCNT and friends (x86-64-v2, every x86-64 processor since about 2009) for the bit masks.
     compile_args.append("-march=x86-64-v2")

@@ -17,7 +17,7 @@ from movegen cimport gen_moves, card_classes, MOVE_MEMORY_SLOTS, NULL_MEMORY_SLO
 from ttable cimport (tt_init, tt_free, tt_clear, tt_misplaced, relative_fits, canon_fits, long_cards, set_digits, set_canon, tt_key,
                     owner_key,
                     pool_release)
-from search cimport search, position_key
+from search cimport search, position_key, orc_init, orc_clear, ORACLE_BUILD
 from maxn cimport (MaxnTable, maxn_table_init, maxn_table_free, maxn_search, CONCEPT_MAXN, CONCEPT_MAXN_FOR,
                   CONCEPT_BEST)
 from game_search cimport root_window, game_table_init, game_table_free, game_table_clear
@@ -728,3 +728,21 @@ cdef class Search:
         finally:
             self.root = saved
         return out
+
+
+def oracle(int mode):
+    """The move-order oracle (a measurement: search.pxd), for every search of this engine in
+    the process: 0 off, 1 record the cards that cut, 3 record them and try them first, plus the
+    flags 8, 16 and 32 (search.pxd).  bench/order_ceiling.py drives it.
+
+    :raises RuntimeError: if the engine was built without ``CIAPANO_ORACLE=1`` (setup.py).
+    """
+    if not ORACLE_BUILD:
+        raise RuntimeError(
+            "this engine was built without the move-order oracle: build it with CIAPANO_ORACLE=1")
+    orc_init(mode)
+
+
+def oracle_clear():
+    """Forget every card the oracle recorded."""
+    orc_clear()

@@ -23,6 +23,56 @@ from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equ
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
 
+
+# -- the move-order oracle: a measurement, compiled in only with CIAPANO_ORACLE=1 (setup.py) ------
+# How far is the order from perfect?  Record, at every node that cuts, the card that cut (keyed
+# by the whole state and the window); then search again trying each recorded card first: every
+# cut-off of the first search is then found by its first card, and the second search's nodes
+# are what a perfect order of those cut-offs would cost (a perfect order could cost less still:
+# another card might cut with a smaller proof).  bench/order_ceiling.py drives it through the
+# engine's module functions oracle and oracle_clear (driver.pxi), for every search in the
+# process: mode 0 off, 1 record, 3 record and use, plus 8 (use it at P's nodes only), 16 (at
+# the others' only), 32 (only where more than the environment's ORACLE_MIN_CARDS cards are in
+# play).  Measured (docs/search-experiments.md, forty-second session): Kifameno with 2 players,
+# the benchmark's 20 deals, 1,302 M -> 533 M nodes.  In the default build ORACLE_BUILD is 0 and
+# the C compiler drops every use of it below.
+cdef extern from *:
+    """
+    #ifndef CIAPANO_ORACLE
+    #define CIAPANO_ORACLE 0
+    #endif
+    #define ORACLE_BUILD CIAPANO_ORACLE
+    #include <stdlib.h>
+    #include <string.h>
+    #define ORC_N (1ULL << 26)
+    static unsigned long long* orc_h = 0; static signed char* orc_c = 0; static int orc_mode = 0, orc_min = 0;
+    static void orc_init(int mode) { if (!orc_h) { orc_h = calloc(ORC_N, 8); orc_c = malloc(ORC_N); }
+        char* e = getenv("ORACLE_MIN_CARDS"); orc_min = e ? atoi(e) : 0; orc_mode = mode; }
+    static void orc_clear(void) { if (orc_h) memset(orc_h, 0, ORC_N * 8); }
+    static inline unsigned long long orc_mix(unsigned long long x) { x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33; return x; }
+    static inline int orc_get(unsigned long long h) { unsigned long long i = h & (ORC_N - 1);
+      for (int k = 0; k < 256; k++) { unsigned long long j = (i + k) & (ORC_N - 1); if (orc_h[j] == h) return orc_c[j]; if (orc_h[j] == 0) return -1; } return -1; }
+    static inline void orc_put(unsigned long long h, int card) { unsigned long long i = h & (ORC_N - 1);
+      for (int k = 0; k < 256; k++) { unsigned long long j = (i + k) & (ORC_N - 1); if (orc_h[j] == h || orc_h[j] == 0) { orc_h[j] = h; orc_c[j] = (signed char)card; return; } } }
+    """
+    int orc_mode, orc_min
+    const bint ORACLE_BUILD
+    void orc_init(int mode) nogil
+    void orc_clear() nogil
+    u64 orc_mix(u64 x) nogil
+    int orc_get(u64 h) nogil
+    void orc_put(u64 h, int card) nogil
+
+cdef inline u64 orc_hash(const Ctx* c, const State* s, int a, int b) noexcept nogil:
+    cdef u64 h = orc_mix(s.hand[0] ^ <u64>0x1234567)
+    h = orc_mix(h ^ s.hand[1])
+    h = orc_mix(h ^ s.hand[2] ^ (s.hand[3] << 1))
+    h = orc_mix(h ^ s.out)
+    h = orc_mix(h ^ s.trick_mask)
+    h = orc_mix(h ^ (<u64>s.leader | (<u64>s.count << 4) | (<u64>(a + 1) << 8) | (<u64>(b + 1) << 16) | (<u64>c.P << 24)))
+    h = orc_mix(h ^ (<u64>s.taken[0] | (<u64>s.taken[1] << 16) | (<u64>s.taken[2] << 32) | (<u64>s.taken[3] << 48)))
+    return h | 1
+
 cdef inline u64 position_key(const Ctx* c, const State* s) noexcept nogil:
     # The table's key of a trick start: the game's own (Kifameno's relative keys once its stock
     # is drawn), or the cards still held and who holds them (ttable.tt_key) with the game's part
@@ -231,6 +281,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef int start
     cdef u64 rel = 0, rel_base = 0
     cdef State last
+    cdef u64 oh = 0
     cdef bint bounds_first = (c.options & USE_BOUNDS) != 0 and \
         not (GAME_BOUNDS_AFTER_TABLE and not GAME_WINRANKS and (c.options & USE_TT) != 0)
     c.nodes += 1
@@ -394,6 +445,18 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     # bench/compare_builds.py, profile-guided builds, best of 2: 3 players 0.947, 4 players
     # 0.979, 5 players 0.977 (6 deals each); not at the last card of a trick (whose children's
     # buckets are prefetched), plain builds: 3 players 0.971 against 0.939 at every card.
+    if ORACLE_BUILD and orc_mode:
+        oh = orc_hash(c, s, alpha, beta)
+        if orc_mode & 2:
+            r = orc_get(oh)
+            if (orc_mode & 8) and not on_p_side(g, c.P, seat):
+                r = -1
+            if (orc_mode & 16) and on_p_side(g, c.P, seat):
+                r = -1
+            if (orc_mode & 32) and popcount64(s.out) <= orc_min:
+                r = -1
+            if r >= 0:
+                first = r
     start = 0
     if GAME_WINRANKS:
         # A cut-off relies on the card that cut alone: its relevant cards and those before the
@@ -501,6 +564,9 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                         alpha = v
             else:
                 c.stats.o_all += 1
+    if ORACLE_BUILD and orc_mode and best >= 0:
+        if (on_p_side(g, c.P, seat) and v <= a0) or (not on_p_side(g, c.P, seat) and v >= b0):
+            orc_put(oh, best)
     if GAME_WINRANKS:
         c.rel = rel
     if s.count == 0 and (c.options & USE_TT):
