@@ -3,7 +3,7 @@
 # them too, see ext/busca/game.pxd).  Only an order: it changes how fast a value is proved,
 # never the value, so it needs no proof of soundness for a game.
 from structs cimport u64, Game, State, Ctx
-from bitops cimport bit, lowest_bit, popcount64
+from bitops cimport bit, lowest_bit, highest_bit, popcount64
 from tricks cimport has_played, must_beat, stock_left
 from trickrule cimport HAS_STOCK
 
@@ -177,10 +177,76 @@ cdef inline int p_follow_score(const Ctx* c, const State* s, int card, int ph) n
     # in the search than this rule.)
     return 60 + weight(ph, P_DISCARD_POINTS) * g.points[card] + weight(ph, P_DISCARD_RANK) * rank
 
+
+# The stock phase's learned terms (Kifameno, 2 players, PHASE_STOCK), added to the row's score:
+# for the card played, whether it wins the trick (a lead: the other seat holds no higher card
+# of the suit), its points, the trick's points if it wins and if it loses, the cards of its
+# suit in play below it, whether it is the mover's lowest and highest of the suit, the mover's
+# and the other seat's cards of the suit, the suit's cards still to draw, the points and rank
+# of the card the mover then draws (the top card if it wins, the next if not) and the points
+# of the other's, and a lead in a suit the other seat is void in.  One row per (P or the other
+# seat, lead or follow).  Fitted (a conditional logit, each node's legal cards against which
+# of them cut) on exact labels: in every card's solve of 12 deals (seeds 101-112), one in 32
+# stock-phase nodes from the third trick on, each legal card searched with the node's window;
+# 147 k of those nodes had a card that cut and one that did not.  Then scaled: the fitted
+# weights whole, every card of seeds 2 3 7 17 89.3 M -> 111.1 M nodes; a tenth to a third of
+# them 81.9 M to 82.9 M; a fifth (these) 82.5 M, and seeds 5 13 19 20 129.8 M -> 113.7 M
+# (docs/speed.md, forty-second session).
+cdef extern from *:
+    """
+    static const int ciapano_stock_terms[4][14] = {
+            {33, -4, -9, 4, 7, -5, -10, -14, -1, -2, -3, -2, 3, 17},
+            {27, -7, -13, 6, 7, -60, -16, -14, -7, -7, 2, -7, -2, 0},
+            {11, -1, -3, 2, -1, -3, 0, -2, 6, 1, -1, -1, 1, 22},
+            {49, -2, -12, 10, 3, -29, -4, -10, -5, -3, -2, -6, 3, 0},
+    };
+    """
+    const int ciapano_stock_terms[4][14]
+
+cdef inline int stock_terms(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
+    # The learned terms above, 2 players while at least a round of the stock is left to draw.
+    cdef const Game* g = &c.g
+    cdef u64 suit = g.suit_mask[g.suit_of[card]]
+    cdef u64 own = s.hand[seat] & suit
+    cdef u64 other = s.hand[1 - seat] & suit
+    cdef u64 stock = s.out & ~(s.hand[0] | s.hand[1] | s.trick_mask)
+    cdef int top = g.stock_len - popcount64(stock)
+    cdef bint wins
+    cdef int tp, drawn, others
+    cdef int sc
+    cdef const int* w = ciapano_stock_terms[(2 if seat == c.P else 0) + (1 if s.count == 1 else 0)]
+    if s.count == 1:
+        wins = g.suit_of[card] == g.suit_of[s.win_card] and card > s.win_card
+        tp = g.points[s.win_card] + g.points[card]
+    else:
+        wins = (other & ~(bit(card + 1) - 1)) == 0
+        tp = g.points[card]
+    drawn = g.stock[top] if wins else g.stock[top + 1]
+    others = g.stock[top + 1] if wins else g.stock[top]
+    sc = w[0] * wins + w[1] * g.points[card] + (w[2] * tp if wins else w[3] * tp)
+    sc += w[4] * popcount64(s.out & suit & (bit(card) - 1))
+    if card == lowest_bit(own):
+        sc += w[5]
+    if card == highest_bit(own):
+        sc += w[6]
+    sc += w[7] * popcount64(own) + w[8] * popcount64(other) + w[9] * popcount64(stock & suit)
+    sc += w[10] * g.points[drawn] + w[11] * (drawn - lowest_bit(g.suit_mask[g.suit_of[drawn]]))
+    sc += w[12] * g.points[others]
+    if s.count == 0 and other == 0:
+        sc += w[13]
+    return sc
+
 cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) noexcept nogil:
     # Higher is searched first.  The perspective seat P ducks and sheds dangerous cards; the
     # others try to make P win tricks with points in them, and keep their low cards for that.
     # Scores are compared only between the legal cards of one node.
+    cdef int ph = order_phase(&c.g, s)
+    if ph == PHASE_STOCK:
+        return static_score(c, s, seat, card, ph) + stock_terms(c, s, seat, card)
+    return static_score(c, s, seat, card, ph)
+
+cdef inline int static_score(const Ctx* c, const State* s, int seat, int card, int ph) noexcept nogil:
+    # order_score without the stock phase's learned terms: the row's weights.
     cdef const Game* g = &c.g
     cdef int su = g.suit_of[card]
     cdef u64 suit = g.suit_mask[su]
@@ -190,7 +256,6 @@ cdef inline int order_score(const Ctx* c, const State* s, int seat, int card) no
     cdef bint p_played, p_winning
     cdef u64 p_suit
     cdef int sc
-    cdef int ph = order_phase(g, s)
     if seat == P:
         if s.count == 0:
             return p_lead_score(c, s, card, ph)
