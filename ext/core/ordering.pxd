@@ -191,7 +191,8 @@ cdef inline int p_follow_score(const Ctx* c, const State* s, int card, int ph) n
 # 147 k of those nodes had a card that cut and one that did not.  Then scaled: the fitted
 # weights whole, every card of seeds 2 3 7 17 89.3 M -> 111.1 M nodes; a tenth to a third of
 # them 81.9 M to 82.9 M; a fifth (these) 82.5 M, and seeds 5 13 19 20 129.8 M -> 113.7 M
-# (docs/speed.md, forty-second session).
+# (docs/speed.md, forty-second session).  Rows: the other seat leads, the other seat follows,
+# P leads, P follows; columns in the order of the features above (stock_terms reads them).
 cdef extern from *:
     """
     static const int ciapano_stock_terms[4][14] = {
