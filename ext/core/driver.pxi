@@ -736,11 +736,13 @@ def oracle(int mode):
     flags 8, 16 and 32 (search.pxd).  bench/order_ceiling.py drives it.
 
     :raises RuntimeError: if the engine was built without ``CIAPANO_ORACLE=1`` (setup.py).
+    :raises MemoryError: if its table (576 MiB) cannot be allocated.
     """
     if not ORACLE_BUILD:
         raise RuntimeError(
             "this engine was built without the move-order oracle: build it with CIAPANO_ORACLE=1")
-    orc_init(mode)
+    if orc_init(mode) != 0:
+        raise MemoryError("cannot allocate the move-order oracle's table (576 MiB)")
 
 
 def oracle_clear():

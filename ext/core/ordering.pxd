@@ -4,7 +4,7 @@
 # never the value, so it needs no proof of soundness for a game.
 from structs cimport u64, Game, State, Ctx
 from bitops cimport bit, lowest_bit, highest_bit, popcount64
-from tricks cimport has_played, must_beat, stock_left
+from tricks cimport has_played, must_beat, stock_left, stock_cards
 from trickrule cimport HAS_STOCK
 
 # The order's weights, by name (the score of a card is a sum of them, each times a count of
@@ -210,7 +210,7 @@ cdef inline int stock_terms(const Ctx* c, const State* s, int seat, int card) no
     cdef u64 suit = g.suit_mask[g.suit_of[card]]
     cdef u64 own = s.hand[seat] & suit
     cdef u64 other = s.hand[1 - seat] & suit
-    cdef u64 stock = s.out & ~(s.hand[0] | s.hand[1] | s.trick_mask)
+    cdef u64 stock = stock_cards(g, s)
     cdef int top = g.stock_len - popcount64(stock)
     cdef bint wins
     cdef int tp, drawn, others

@@ -46,8 +46,9 @@ cdef extern from *:
     #include <string.h>
     #define ORC_N (1ULL << 26)
     static unsigned long long* orc_h = 0; static signed char* orc_c = 0; static int orc_mode = 0, orc_min = 0;
-    static void orc_init(int mode) { if (!orc_h) { orc_h = calloc(ORC_N, 8); orc_c = malloc(ORC_N); }
-        char* e = getenv("ORACLE_MIN_CARDS"); orc_min = e ? atoi(e) : 0; orc_mode = mode; }
+    static int orc_init(int mode) { if (!orc_h) { orc_h = calloc(ORC_N, 8); orc_c = malloc(ORC_N); }
+        if (!orc_h || !orc_c) { free(orc_h); free(orc_c); orc_h = 0; orc_c = 0; orc_mode = 0; return -1; }
+        char* e = getenv("ORACLE_MIN_CARDS"); orc_min = e ? atoi(e) : 0; orc_mode = mode; return 0; }
     static void orc_clear(void) { if (orc_h) memset(orc_h, 0, ORC_N * 8); }
     static inline unsigned long long orc_mix(unsigned long long x) { x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33; return x; }
     static inline int orc_get(unsigned long long h) { unsigned long long i = h & (ORC_N - 1);
@@ -57,7 +58,7 @@ cdef extern from *:
     """
     int orc_mode, orc_min
     const bint ORACLE_BUILD
-    void orc_init(int mode) nogil
+    int orc_init(int mode) nogil
     void orc_clear() nogil
     u64 orc_mix(u64 x) nogil
     int orc_get(u64 h) nogil

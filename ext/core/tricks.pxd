@@ -83,14 +83,18 @@ cdef inline void apply_card(const Game* g, const State* s, State* t, int seat, i
         t.count = s.count + 1
         t.trick_points = s.trick_points + pts
 
-cdef inline int stock_left(const Game* g, const State* s) noexcept nogil:
+cdef inline u64 stock_cards(const Game* g, const State* s) noexcept nogil:
     # The cards still to draw from the stock: those in play (s.out) that no hand holds and that
-    # are not on the table.
+    # are not on the table.  The next to be drawn is g.stock[g.stock_len - their number].
     cdef u64 held = s.trick_mask
     cdef int i
     for i in range(g.n):
         held |= s.hand[i]
-    return popcount64(s.out & ~held)
+    return s.out & ~held
+
+cdef inline int stock_left(const Game* g, const State* s) noexcept nogil:
+    # How many cards are still to draw from the stock (stock_cards).
+    return popcount64(stock_cards(g, s))
 
 cdef inline void draw_from_stock(const Game* g, State* t, int winner) noexcept nogil:
     # After a trick (t at the start of the next one): each seat draws the stock's top card,
