@@ -32,6 +32,7 @@ from ._limits import (
     OPTION_QUASI,
     OPTION_RELATIVE,
     OPTION_TT,
+    OPTION_VARIANTS,
     SearchLimits,
 )
 from .cards import CardSet
@@ -49,6 +50,7 @@ __all__ = [
     "OPTION_QUASI",
     "OPTION_RELATIVE",
     "OPTION_TT",
+    "OPTION_VARIANTS",
     "CardBrackets",
     "DiscardSearch",
     "ExchangeSearch",

@@ -7,6 +7,8 @@ from structs cimport u64, Ctx, State
 from nohooks cimport subgame_cut, endgame_value, root_window
 # No enhanced transposition cut-off (search.pxd, etc_cut): ext/core/nohooks.pxd.
 from nohooks cimport etc_wanted
+# No table of positions by their cards without points: ext/core/nohooks.pxd.
+from nohooks cimport GAME_VARIANTS, variant_key, variant_bounds, variant_store
 from game cimport cheap_bounds_rel
 from winranks cimport wr_table_init, wr_table_free, wr_table_clear, wr_probe, wr_store, wr_prefetch
 

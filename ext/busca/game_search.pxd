@@ -15,6 +15,8 @@
 from libc.stdlib cimport calloc, free
 # No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
 from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel
+# No table of positions by their cards without points: ext/core/nohooks.pxd.
+from nohooks cimport GAME_VARIANTS, variant_key, variant_bounds, variant_store
 # No enhanced transposition cut-off (search.pxd, etc_cut): ext/core/nohooks.pxd.
 from nohooks cimport etc_wanted
 from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME, USE_QUASI

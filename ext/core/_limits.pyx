@@ -6,7 +6,7 @@
 # object serves every game.  Also the switches of the search techniques (OPTION_*).
 from libc.string cimport memset
 from structs cimport (Limits, USE_TT, USE_EQUIVALENCE, USE_BOUNDS, USE_ORDERING, USE_RELATIVE,
-                      USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ENDGAME, USE_ALL)
+                      USE_NULLGAME, USE_LASTTRICK, USE_QUASI, USE_ENDGAME, USE_VARIANTS, USE_ALL)
 from limits cimport monotonic
 
 OPTION_TT = USE_TT
@@ -18,6 +18,7 @@ OPTION_NULLGAME = USE_NULLGAME
 OPTION_LASTTRICK = USE_LASTTRICK
 OPTION_QUASI = USE_QUASI
 OPTION_ENDGAME = USE_ENDGAME
+OPTION_VARIANTS = USE_VARIANTS
 OPTION_ALL = USE_ALL
 
 

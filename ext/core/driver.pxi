@@ -141,6 +141,8 @@ cdef class Search:
         self.c.move_memory = NULL
         self.c.null_memory = NULL
         self.c.game_table = NULL
+        self.c.variants = NULL
+        self.c.variant_buckets = NULL
 
     def __init__(self, int players, hands, int leader, trick, taken, points, suit_masks,
                  scoring, double tt_mb=64, int options=USE_ALL, limits=None, stock=(),

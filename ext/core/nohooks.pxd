@@ -94,3 +94,22 @@ cdef inline void wr_store(Ctx* c, const State* s, int lower, int upper, u64 rel,
 cdef inline u64 bounds_rel(const Ctx* c, const State* s, int lower, int upper) noexcept nogil:
     # Never called where GAME_WINRANKS is 0.
     return 0
+
+
+# -- game_search.pxd: no table of positions by their cards without points (kifameno/variants.pxd)
+
+cdef enum:
+    GAME_VARIANTS = 0           # search.pxd asks no position with other card points
+
+cdef inline bint variant_key(Ctx* c, const State* s, u64* key, u64* sig) noexcept nogil:
+    # Never called where GAME_VARIANTS is 0.
+    return False
+
+cdef inline void variant_bounds(const Ctx* c, const State* s, u64 key, u64 sig, int* lower,
+                                int* upper) noexcept nogil:
+    # Never called where GAME_VARIANTS is 0.
+    pass
+
+cdef inline void variant_store(Ctx* c, const State* s, u64 key, u64 sig, int lower, int upper) noexcept nogil:
+    # Never called where GAME_VARIANTS is 0.
+    pass

@@ -18,7 +18,7 @@ from game cimport (legal_cards, hand_score, to_move, play_child, play_forced_tri
                    own_key, residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, on_p_side,
                    GAME_QUASI, GAME_SUBGAMES, GAME_BOUNDS_AFTER_TABLE)
 from game_search cimport (subgame_cut, endgame_value, endgame_prefetch, etc_wanted, GAME_WINRANKS, wr_probe, wr_store,
-                          bounds_rel)
+                          bounds_rel, GAME_VARIANTS, variant_key, variant_bounds, variant_store)
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
@@ -283,6 +283,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef u64 rel = 0, rel_base = 0
     cdef State last
     cdef u64 oh = 0
+    cdef bint variant = False
+    cdef u64 vkey = 0, vsig = 0
     cdef bint bounds_first = (c.options & USE_BOUNDS) != 0 and \
         not (GAME_BOUNDS_AFTER_TABLE and not GAME_WINRANKS and (c.options & USE_TT) != 0)
     c.nodes += 1
@@ -348,6 +350,10 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 c.rel = rel
                 return lower if lower >= beta or lower == upper else upper
         elif c.options & USE_TT:
+            if GAME_VARIANTS:
+                # The position's key without points, its bucket prefetched while the main
+                # table is probed (kifameno/variants.pxd).
+                variant = variant_key(c, s, &vkey, &vsig)
             key = position_key(c, s)
             sk = score_key(g, s, c.P, &offset)
             k2 = main_key2(c, s, sk)
@@ -377,6 +383,12 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 else:
                     c.stats.tt_cuts += 1
                 return lower if lower >= beta or lower == upper else upper
+            if GAME_VARIANTS and variant:
+                # Positions of the same cards and holders with other points (variants.pxd).
+                variant_bounds(c, s, vkey, vsig, &lower, &upper)
+                if lower >= beta or lower == upper or upper <= alpha:
+                    c.stats.variant_cuts += 1
+                    return lower if lower >= beta or lower == upper else upper
             if GAME_BOUNDS_AFTER_TABLE and (c.options & USE_BOUNDS) and e == NULL and nkin == 0:
                 # The game's cheap bounds after the table (GAME_BOUNDS_AFTER_TABLE), only
                 # where it has no entry for these cards: an entry was stored with them already
@@ -580,6 +592,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         else:
             lower = v
             upper = v
+        if GAME_VARIANTS and variant:
+            variant_store(c, s, vkey, vsig, lower, upper)
         if GAME_WINRANKS:
             wr_store(c, s, lower, upper, rel, best)
         else:

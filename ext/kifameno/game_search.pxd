@@ -9,13 +9,20 @@ from tricks cimport stock_left
 from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel
 from libc.stdlib cimport calloc, free
 from bitops cimport popcount64
-from structs cimport u64, Ctx, State
+from structs cimport u64, Ctx, State, TTBucket
 from game cimport LAYOUT_SLOTS_LOG
+# The table of positions by their cards without points (2 players, the stock drawn).
+from variants cimport (GAME_VARIANTS, variant_key, variant_bounds, variant_store, variants_init, variants_free,
+                       variants_clear)
 
-# The game's own table: the layouts of the suits for the relative keys (game.suit_layout_known,
+# The game's own tables: the layouts of the suits for the relative keys (game.suit_layout_known,
 # the first half; game.stock_suit_known, the second: 2 players while the stock lasts), filled as
-# they are met; only with a stock (without one the deal's relative keys serve).
+# they are met; only with a stock (without one the deal's relative keys serve).  And with 2
+# players, with a stock or not, the table of positions by their cards without points
+# (variants.pxd), after the transposition table (whose size sets its own).
 cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
+    if c.variants == NULL:
+        variants_init(c, c.tt.max_buckets * sizeof(TTBucket))
     if c.g.stock_len == 0 or c.game_table != NULL:
         return 0
     c.game_table = calloc(2 << LAYOUT_SLOTS_LOG, sizeof(u64))
@@ -26,9 +33,10 @@ cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
 cdef inline void game_table_free(Ctx* c) noexcept nogil:
     free(c.game_table)
     c.game_table = NULL
+    variants_free(c)
 
 cdef inline void game_table_clear(Ctx* c) noexcept nogil:
-    pass            # (a layout depends on the deck alone)
+    variants_clear(c)       # (a layout depends on the deck alone)
 
 
 cdef inline bint etc_wanted(const Ctx* c, const State* s) noexcept nogil:

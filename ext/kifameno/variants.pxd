@@ -1,0 +1,263 @@
+# Positions that differ only in card points (Kifameno with 2 players, once the stock is drawn):
+# a table of bounds on what P still takes, keyed by the cards without their points, that bounds
+# a position from another of the same cards and holders with other points.
+#
+# Why it holds.  Take two trick starts R and Q of a 2-player hand with the stock drawn, the
+# same seat to lead and the same perspective seat P, whose cards in play match one for one: the
+# suits paired off (no trumps and no banned suit once the stock is drawn, so no rule tells one
+# suit from another), and within paired suits the k-th lowest card in play of one with the k-th
+# of the other, held by the same seat.  The cards gone play no part (no card gone ever counts
+# again), so every line of play from R maps card for card to one from Q with the same legal
+# cards at each turn (follow suit depends on the suits alone) and the same trick winners (the
+# highest card of the suit led, a matter of the cards in play's order).  Only the points of
+# paired cards may differ.  Let A be what P takes from here in thirds, with 3 more if it wins the
+# last trick.  On two paired lines A differs by at most D, the sum over paired cards of the
+# difference of their points (P takes some of them).  P minimises A and the other seat
+# maximises it, on the same tree: a minimax of two leaf values that differ by at most D
+# everywhere differs by at most D.  So A(R) is within D of A(Q).
+#
+# Pairing.  Within a run of one seat's cards (no other card in play between them) the cards are
+# interchangeable for every trick (the other seat's card of a trick is above both or below both),
+# so a run's points may be taken in any order: they are sorted (the same argument as the
+# relative keys', game.suit_layout).  A suit held by one seat alone (a lone suit) is, by
+# game.pool_lone_suits, a set of point tokens: its card led wins, and it is otherwise only
+# discarded, whatever its rank and suit; so each seat's lone cards are pooled into one sorted
+# set, and two positions pair when their other suits pair (sorted by count, holders and points)
+# and each seat has as many lone cards.  The key holds the pairing's shape (each paired suit's
+# count and holders from its lowest card, each seat's number of lone cards, the leader, P); the
+# signature holds the points in the pairing's order, 2 bits a card (0, 1 or 3 thirds as codes
+# 0, 1 and 2), 20 cards at most.
+#
+# The value.  With 2 players, the 40-card deck (32 thirds), 11 points a hand and no discard,
+# where neither seat can take every point (both hold points, or cappotto is off), P's penalty
+# is floor(X / 3) with X its thirds at the end plus 3 if it wins the last trick (docs/speed.md,
+# thirty-ninth session: 11 - floor((32 - x) / 3) = floor(x / 3) + 1).  So with t thirds taken,
+# a penalty at most u says A <= 3u + 2 - t and one at least l says A >= 3l - t; the table keeps
+# those bounds on A, and a position with t' thirds taken, D away, has a penalty at most
+# floor((t' + A_max + D) / 3) and at least floor((t' + A_min - D) / 3).  An entry's own
+# signature (D = 0) is what the main table's entry and kin say already; the table pays where
+# another signature decides.
+#
+# Measured (docs/speed.md, forty-third session): of the trick starts a 2-player deal searched
+# with 8 to 20 cards in play, more than half had been met before with other points, most of
+# them 1 or 2 thirds away; every card of seeds 3 and 7, 56.6 M -> 36.2 M nodes.
+from structs cimport u64, Ctx, State, USE_VARIANTS
+from bitops cimport popcount64
+from tricks cimport stock_left
+from bounds cimport nobody_takes_all
+
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    typedef unsigned long long cv_u64;
+    #define CV_WAYS 8               /* entries of 16 bytes a bucket: two cache lines */
+    #define CV_CACHE 4096           /* remembered suits (cv_suit), before the buckets */
+    #define CV_MAX_D 12             /* thirds: entries further away are not read */
+    #define CV_USED (1ULL << 63)
+    /* One suit's cards in play, lowest first: the count (bits 40..43), the holders (seat 1 as
+       bit 1, bits 30..39) and the points (2 bits a card, a run of one holder's ascending, bits
+       0..19 of the 30). */
+    static inline cv_u64 cv_suit_value(cv_u64 h0, cv_u64 h1, const signed char* points, cv_u64 mask) {
+        cv_u64 m = (h0 | h1) & mask, holders = 0, pts = 0;
+        int cnt = 0, run = -1, c1 = 0, c3 = 0, nrun = 0, sh = 0;
+        (void)h0;
+        while (1) {
+            int holder = -2, card = 0;
+            if (m) { card = __builtin_ctzll(m); holder = (int)((h1 >> card) & 1); }
+            if (holder != run) {
+                sh += 2 * (nrun - c1 - c3);
+                for (; c1; c1--) { pts |= 1ULL << sh; sh += 2; }
+                for (; c3; c3--) { pts |= 2ULL << sh; sh += 2; }
+                nrun = 0;
+                run = holder;
+                if (!m) break;
+            }
+            m &= m - 1;
+            holders |= (cv_u64)holder << cnt;
+            cnt++;
+            nrun++;
+            if (points[card] == 1) c1++; else if (points[card] != 0) c3++;
+        }
+        return ((cv_u64)cnt << 40) | (holders << 30) | pts;
+    }
+    static inline cv_u64 cv_mix(cv_u64 x) {
+        /* A bijection of 64 bits (so the whole hash, kept in the entry, names the key). */
+        x ^= x >> 31; x *= 0x9E3779B97F4A7C15ULL; x ^= x >> 29; x *= 0xBF58476D1CE4E5B9ULL; x ^= x >> 32;
+        return x;
+    }
+    /* The key and signature of a 2-player trick start (variants.pxd); `cache` remembers each
+       suit's value by its cards in each hand. */
+    static void cv_make(cv_u64* cache, cv_u64 h0, cv_u64 h1, const signed char* points, const cv_u64* suit_mask,
+                        int n_suits, int leader, int P, cv_u64* key, cv_u64* sig) {
+        cv_u64 vals[4] = {0, 0, 0, 0}, k = 0, sg = 0;
+        int lone[2][2] = {{0, 0}, {0, 0}}, nlone[2] = {0, 0}, sh = 0;
+        for (int su = 0; su < n_suits && su < 4; su++) {
+            int low = __builtin_ctzll(suit_mask[su]);
+            cv_u64 a = (h0 & suit_mask[su]) >> low, b = (h1 & suit_mask[su]) >> low;
+            cv_u64 tag = ((cv_u64)su << 20) | (a << 10) | b | (1ULL << 22);
+            unsigned slot = ((unsigned)tag * 0x9E3779B1u) >> 20;
+            cv_u64 v = cache[slot];
+            if ((v >> 40) != tag) {
+                v = (tag << 40) | (cv_suit_value(h0, h1, points, suit_mask[su]) & 0xFFFFFFFFFFULL);
+                cache[slot] = v;
+            }
+            vals[su] = ((cv_u64)__builtin_popcountll(a | b) << 40) | (v & 0xFFFFFFFFFFULL);
+        }
+        for (int su = 0; su < 4; su++) {
+            int cnt = (int)(vals[su] >> 40), seat, c3;
+            cv_u64 hold = (vals[su] >> 30) & 1023, pts = vals[su] & 0xFFFFF;
+            if (!cnt) continue;
+            seat = hold == 0 ? 0 : (hold == ((1ULL << cnt) - 1) ? 1 : -1);
+            if (seat < 0) continue;
+            c3 = __builtin_popcountll(pts & 0xAAAAAULL);
+            lone[seat][0] += __builtin_popcountll(pts & 0x55555ULL);
+            lone[seat][1] += c3;
+            nlone[seat] += cnt;
+            vals[su] = 0;
+        }
+        #define CV_SWAP(i, j) { cv_u64 x = vals[i], y = vals[j]; vals[i] = x > y ? x : y; vals[j] = x > y ? y : x; }
+        CV_SWAP(0, 1) CV_SWAP(2, 3) CV_SWAP(0, 2) CV_SWAP(1, 3) CV_SWAP(1, 2)
+        #undef CV_SWAP
+        for (int su = 0; su < 4; su++) {
+            int cnt = (int)(vals[su] >> 40);
+            if (!cnt) break;
+            k = (((k << 4) | (cv_u64)cnt) << cnt) | ((vals[su] >> 30) & 1023);
+            sg |= (vals[su] & 0xFFFFF) << sh;
+            sh += 2 * cnt;
+        }
+        for (int seat = 0; seat < 2; seat++) {
+            sh += 2 * (nlone[seat] - lone[seat][0] - lone[seat][1]);
+            for (int i = 0; i < lone[seat][0]; i++) { sg |= 1ULL << sh; sh += 2; }
+            for (int i = 0; i < lone[seat][1]; i++) { sg |= 2ULL << sh; sh += 2; }
+            k = (k << 5) | (cv_u64)nlone[seat];
+        }
+        *key = cv_mix((k << 2) | ((cv_u64)leader << 1) | (cv_u64)P);
+        *sig = sg;
+    }
+    /* Thirds between two signatures: per card |points - points'| with codes 0, 1, 2 for 0, 1, 3
+       thirds, whose XOR is 01 (1 third apart), 10 (3) or 11 (2). */
+    static inline int cv_distance(cv_u64 a, cv_u64 b) {
+        cv_u64 x = a ^ b, lo = x & 0x5555555555ULL, hi = (x >> 1) & 0x5555555555ULL;
+        return __builtin_popcountll(lo & ~hi) + 3 * __builtin_popcountll(hi & ~lo) + 2 * __builtin_popcountll(hi & lo);
+    }
+    /* An entry: the key's hash, then the signature (bits 0..39), A's bounds plus 128 (40..47
+       the lower, 48..55 the upper), the cards in play / 2 (56..60) and CV_USED. */
+    typedef struct { cv_u64 key, word; } CvEntry;
+    static inline CvEntry* cv_bucket(void* buckets, cv_u64 mask, cv_u64 key) {
+        return (CvEntry*)buckets + ((key & mask) * CV_WAYS);
+    }
+    static inline void cv_prefetch(void* buckets, cv_u64 mask, cv_u64 key) {
+        CvEntry* b = cv_bucket(buckets, mask, key);
+        __builtin_prefetch(b);
+        __builtin_prefetch(b + CV_WAYS / 2);
+    }
+    static inline int cv_floor3(int x) { return x >= 0 ? x / 3 : 0; }
+    /* Narrow the penalty's bounds from every entry of the key within CV_MAX_D thirds. */
+    static void cv_bounds(void* buckets, cv_u64 mask, cv_u64 key, cv_u64 sig, int taken, int* lower, int* upper) {
+        CvEntry* b = cv_bucket(buckets, mask, key);
+        for (int i = 0; i < CV_WAYS; i++) {
+            if (b[i].key != key || !(b[i].word & CV_USED)) continue;
+            int d = cv_distance(b[i].word & 0xFFFFFFFFFFULL, sig);
+            if (d > CV_MAX_D) continue;
+            int lo = (int)((b[i].word >> 40) & 255) - 128, hi = (int)((b[i].word >> 48) & 255) - 128, x;
+            if (hi < 100) { x = cv_floor3(taken + hi + d); if (x < *upper) *upper = x; }
+            if (lo > -100) { x = cv_floor3(taken + lo - d); if (x > *lower) *lower = x; }
+        }
+    }
+    /* Merge A's bounds into the entry of this key and signature, or take an empty way, or a way
+       chosen by the hash (the most recent entries are the ones a search meets again). */
+    static void cv_store(void* buckets, cv_u64 mask, cv_u64 key, cv_u64 sig, int lo, int hi, int depth) {
+        CvEntry* b = cv_bucket(buckets, mask, key);
+        int slot = -1;
+        for (int i = 0; i < CV_WAYS; i++) {
+            if (b[i].key == key && (b[i].word & CV_USED) && (b[i].word & 0xFFFFFFFFFFULL) == sig) {
+                int l0 = (int)((b[i].word >> 40) & 255) - 128, h0 = (int)((b[i].word >> 48) & 255) - 128;
+                if (l0 > lo) lo = l0;
+                if (h0 < hi) hi = h0;
+                slot = i;
+                break;
+            }
+        }
+        if (slot < 0)
+            for (int i = 0; i < CV_WAYS; i++)
+                if (!(b[i].word & CV_USED)) { slot = i; break; }
+        if (slot < 0) slot = (int)(cv_mix(sig ^ key) >> 61);
+        b[slot].key = key;
+        b[slot].word = CV_USED | ((cv_u64)(depth & 31) << 56) | ((cv_u64)(hi + 128) << 48) |
+                       ((cv_u64)(lo + 128) << 40) | sig;
+    }
+    """
+    const int CV_WAYS, CV_CACHE
+    void cv_make(u64* cache, u64 h0, u64 h1, const signed char* points, const u64* suit_mask, int n_suits,
+                 int leader, int P, u64* key, u64* sig) nogil
+    void cv_prefetch(void* buckets, u64 mask, u64 key) nogil
+    void cv_bounds(void* buckets, u64 mask, u64 key, u64 sig, int taken, int* lower, int* upper) nogil
+    void cv_store(void* buckets, u64 mask, u64 key, u64 sig, int lo, int hi, int depth) nogil
+
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+cdef enum:
+    GAME_VARIANTS = 1
+    VARIANT_MIN_CARDS = 8       # the table from this many cards in play (4 tricks left) up
+    VARIANT_ENTRY_BYTES = 16
+    VARIANT_LEAST_BUCKETS = 512     # 64 KiB
+    VARIANT_MOST_BUCKETS = 1 << 20  # 128 MiB
+    VARIANT_SHARE = 8               # an eighth of the transposition table's most bytes
+
+cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
+    # With 2 players, the 40-card deck and Ciapanò's 11 points of thirds, a table of
+    # VARIANT_SHARE-th of the transposition table's memory (`table_bytes`), a power of two of
+    # buckets between VARIANT_LEAST_BUCKETS and VARIANT_MOST_BUCKETS, after the cache of suits
+    # (CV_CACHE words); the pages are zeroed as they are first used.  Raises MemoryError.
+    cdef u64 buckets = VARIANT_LEAST_BUCKETS
+    cdef size_t bytes
+    if c.g.n != 2 or c.g.deck_points != 32 or c.g.unit != 3 or c.g.hand_points != 11 or \
+            c.g.discard_points != 0:
+        return 0
+    while buckets < VARIANT_MOST_BUCKETS and buckets * 2 * CV_WAYS * VARIANT_ENTRY_BYTES * VARIANT_SHARE <= table_bytes:
+        buckets *= 2
+    bytes = CV_CACHE * 8 + buckets * CV_WAYS * VARIANT_ENTRY_BYTES + 64
+    c.variants = calloc(bytes, 1)
+    if c.variants == NULL:
+        raise MemoryError(f"cannot allocate a table of {bytes} bytes for positions with other points")
+    # The buckets from the first 64-byte boundary after the cache.
+    c.variant_buckets = <void*>((<size_t>c.variants + CV_CACHE * 8 + 63) & ~(<size_t>63))
+    c.variant_mask = buckets - 1
+    return 0
+
+cdef inline void variants_clear(Ctx* c) noexcept nogil:
+    # Empty the table (its buckets; the cache of suits depends on the deck alone).
+    if c.variants != NULL:
+        memset(c.variant_buckets, 0, (c.variant_mask + 1) * CV_WAYS * VARIANT_ENTRY_BYTES)
+
+cdef inline void variants_free(Ctx* c) noexcept nogil:
+    free(c.variants)
+    c.variants = NULL
+    c.variant_buckets = NULL
+
+cdef inline bint variant_key(Ctx* c, const State* s, u64* key, u64* sig) noexcept nogil:
+    # At a trick start: False where the table does not serve (the technique off, another
+    # number of players or deck, cards still to draw, fewer than VARIANT_MIN_CARDS cards in
+    # play, or a seat that may still take every point); else the position's key and
+    # signature (above), and its bucket prefetched.
+    cdef int k = popcount64(s.out)
+    if c.variants == NULL or not (c.options & USE_VARIANTS) or k < VARIANT_MIN_CARDS or k > 20:
+        return False
+    if stock_left(&c.g, s) != 0 or not nobody_takes_all(&c.g, s):
+        return False
+    cv_make(<u64*>c.variants, s.hand[0], s.hand[1], c.g.points, c.g.suit_mask, c.g.n_suits, s.leader, c.P, key, sig)
+    cv_prefetch(c.variant_buckets, c.variant_mask, key[0])
+    return True
+
+cdef inline void variant_bounds(const Ctx* c, const State* s, u64 key, u64 sig, int* lower,
+                                int* upper) noexcept nogil:
+    # Narrow P's penalty bounds [lower, upper] by the entries of positions that differ from s
+    # only in card points (above).
+    cv_bounds(c.variant_buckets, c.variant_mask, key, sig, s.taken[c.P], lower, upper)
+
+cdef inline void variant_store(Ctx* c, const State* s, u64 key, u64 sig, int lower, int upper) noexcept nogil:
+    # Keep what P's penalty bounds [lower, upper] at s say of A (above).
+    cdef int t = s.taken[c.P]
+    cv_store(c.variant_buckets, c.variant_mask, key, sig, 3 * lower - t if lower > 0 else -100,
+             3 * upper + 2 - t if upper < c.g.hand_points else 100, popcount64(s.out) // 2)
