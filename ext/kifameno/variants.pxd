@@ -49,6 +49,10 @@ from bounds cimport nobody_takes_all
 cdef extern from *:
     """
     #include <stdlib.h>
+    #include <stdint.h>
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
     typedef unsigned long long cv_u64;
     #define CV_WAYS 8               /* entries of 16 bytes a bucket: two cache lines */
     #define CV_CACHE 4096           /* remembered suits (cv_suit), before the buckets */
@@ -143,6 +147,42 @@ cdef extern from *:
     /* An entry: the key's hash, then the signature (bits 0..39), A's bounds plus 128 (40..47
        the lower, 48..55 the upper), the cards in play / 2 (56..60) and CV_USED. */
     typedef struct { cv_u64 key, word; } CvEntry;
+    /* The table's memory: `size` bytes, zeroed, 64-byte aligned, its first 64 bytes a header of
+       what to give back.  Large, it is mapped anonymously on 2 MiB boundaries with huge pages
+       advised, as the transposition table is (ttable.pxd): the kernel zeroes a page on first
+       touch, and a probe that misses the cache does not miss the TLB too. */
+    typedef struct { void* base; size_t mapped; } CvHeader;
+    static void* cv_table_alloc(size_t size) {
+        char* a;
+    #if defined(__linux__) && defined(MAP_ANONYMOUS)
+        if (size >= ((size_t)4 << 20)) {
+            size_t huge = (size_t)1 << 21, len = size + huge;
+            void* p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (p == MAP_FAILED) return NULL;
+            a = (char*)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
+    #if defined(MADV_HUGEPAGE)
+            madvise(a, size, MADV_HUGEPAGE);
+    #endif
+            ((CvHeader*)a)->base = p;
+            ((CvHeader*)a)->mapped = len;
+            return a;
+        }
+    #endif
+        void* p = calloc(size + 64, 1);
+        if (!p) return NULL;
+        a = (char*)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+        ((CvHeader*)a)->base = p;
+        ((CvHeader*)a)->mapped = 0;
+        return a;
+    }
+    static void cv_table_free(void* a) {
+        if (!a) return;
+        CvHeader* h = (CvHeader*)a;
+    #if defined(__linux__) && defined(MAP_ANONYMOUS)
+        if (h->mapped) { munmap(h->base, h->mapped); return; }
+    #endif
+        free(h->base);
+    }
     static inline CvEntry* cv_bucket(void* buckets, cv_u64 mask, cv_u64 key) {
         return (CvEntry*)buckets + ((key & mask) * CV_WAYS);
     }
@@ -188,13 +228,14 @@ cdef extern from *:
     }
     """
     const int CV_WAYS, CV_CACHE
+    void* cv_table_alloc(size_t size) nogil
+    void cv_table_free(void* a) nogil
     void cv_make(u64* cache, u64 h0, u64 h1, const signed char* points, const u64* suit_mask, int n_suits,
                  int leader, int P, u64* key, u64* sig) nogil
     void cv_prefetch(void* buckets, u64 mask, u64 key) nogil
     void cv_bounds(void* buckets, u64 mask, u64 key, u64 sig, int taken, int* lower, int* upper) nogil
     void cv_store(void* buckets, u64 mask, u64 key, u64 sig, int lo, int hi, int depth) nogil
 
-from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 cdef enum:
@@ -209,7 +250,8 @@ cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
     # With 2 players, the 40-card deck and Ciapanò's 11 points of thirds, a table of
     # VARIANT_SHARE-th of the transposition table's memory (`table_bytes`), a power of two of
     # buckets between VARIANT_LEAST_BUCKETS and VARIANT_MOST_BUCKETS, after the cache of suits
-    # (CV_CACHE words); the pages are zeroed as they are first used.  Raises MemoryError.
+    # (CV_CACHE words) and a header; the pages are zeroed as they are first used (cv_table_alloc).
+    # Raises MemoryError.
     cdef u64 buckets = VARIANT_LEAST_BUCKETS
     cdef size_t bytes
     if c.g.n != 2 or c.g.deck_points != 32 or c.g.unit != 3 or c.g.hand_points != 11 or \
@@ -217,12 +259,12 @@ cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
         return 0
     while buckets < VARIANT_MOST_BUCKETS and buckets * 2 * CV_WAYS * VARIANT_ENTRY_BYTES * VARIANT_SHARE <= table_bytes:
         buckets *= 2
-    bytes = CV_CACHE * 8 + buckets * CV_WAYS * VARIANT_ENTRY_BYTES + 64
-    c.variants = calloc(bytes, 1)
+    bytes = 64 + CV_CACHE * 8 + buckets * CV_WAYS * VARIANT_ENTRY_BYTES
+    c.variants = cv_table_alloc(bytes)
     if c.variants == NULL:
         raise MemoryError(f"cannot allocate a table of {bytes} bytes for positions with other points")
-    # The buckets from the first 64-byte boundary after the cache.
-    c.variant_buckets = <void*>((<size_t>c.variants + CV_CACHE * 8 + 63) & ~(<size_t>63))
+    # After the header (64 bytes) the cache of suits, then the buckets (64-byte aligned).
+    c.variant_buckets = <void*>(<char*>c.variants + 64 + CV_CACHE * 8)
     c.variant_mask = buckets - 1
     return 0
 
@@ -232,7 +274,7 @@ cdef inline void variants_clear(Ctx* c) noexcept nogil:
         memset(c.variant_buckets, 0, (c.variant_mask + 1) * CV_WAYS * VARIANT_ENTRY_BYTES)
 
 cdef inline void variants_free(Ctx* c) noexcept nogil:
-    free(c.variants)
+    cv_table_free(c.variants)
     c.variants = NULL
     c.variant_buckets = NULL
 
@@ -246,7 +288,7 @@ cdef inline bint variant_key(Ctx* c, const State* s, u64* key, u64* sig) noexcep
         return False
     if stock_left(&c.g, s) != 0 or not nobody_takes_all(&c.g, s):
         return False
-    cv_make(<u64*>c.variants, s.hand[0], s.hand[1], c.g.points, c.g.suit_mask, c.g.n_suits, s.leader, c.P, key, sig)
+    cv_make(<u64*>(<char*>c.variants + 64), s.hand[0], s.hand[1], c.g.points, c.g.suit_mask, c.g.n_suits, s.leader, c.P, key, sig)
     cv_prefetch(c.variant_buckets, c.variant_mask, key[0])
     return True
 
