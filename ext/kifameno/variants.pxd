@@ -41,7 +41,7 @@
 # Measured (docs/speed.md, forty-third session): of the trick starts a 2-player deal searched
 # with 8 to 20 cards in play, more than half had been met before with other points, most of
 # them 1 or 2 thirds away; every card of seeds 3 and 7, 56.6 M -> 36.2 M nodes.
-from structs cimport u64, Ctx, State, USE_VARIANTS
+from structs cimport u64, Ctx, State, TTBucket, USE_VARIANTS
 from bitops cimport popcount64
 from tricks cimport stock_left
 from bounds cimport nobody_takes_all
@@ -248,11 +248,12 @@ cdef enum:
 
 cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
     # With 2 players, the 40-card deck and Ciapanò's 11 points of thirds, a table of
-    # VARIANT_SHARE-th of the transposition table's memory (`table_bytes`), a power of two of
-    # buckets between VARIANT_LEAST_BUCKETS and VARIANT_MOST_BUCKETS, after the cache of suits
-    # (CV_CACHE words) and a header; the pages are zeroed as they are first used (cv_table_alloc).
-    # Raises MemoryError.
+    # VARIANT_SHARE-th of the transposition table's most memory (`table_bytes`), taken from it:
+    # a power of two of buckets between VARIANT_LEAST_BUCKETS and VARIANT_MOST_BUCKETS, after a
+    # header and the cache of suits (CV_CACHE words); its pages are zeroed as they are first
+    # used (cv_table_alloc).  Raises MemoryError.
     cdef u64 buckets = VARIANT_LEAST_BUCKETS
+    cdef u64 taken
     cdef size_t bytes
     if c.g.n != 2 or c.g.deck_points != 32 or c.g.unit != 3 or c.g.hand_points != 11 or \
             c.g.discard_points != 0:
@@ -266,6 +267,11 @@ cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
     # After the header (64 bytes) the cache of suits, then the buckets (64-byte aligned).
     c.variant_buckets = <void*>(<char*>c.variants + 64 + CV_CACHE * 8)
     c.variant_mask = buckets - 1
+    # Its memory comes out of the transposition table's (whose pages are touched only as it
+    # grows: ttable.tt_init), so that the two together keep to the size asked for.
+    taken = (bytes + sizeof(TTBucket) - 1) // sizeof(TTBucket)
+    if c.tt.max_buckets > taken + c.tt.buckets:
+        c.tt.max_buckets -= taken
     return 0
 
 cdef inline void variants_clear(Ctx* c) noexcept nogil:
