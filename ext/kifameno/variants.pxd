@@ -221,7 +221,7 @@ cdef extern from *:
         if (slot < 0)
             for (int i = 0; i < CV_WAYS; i++)
                 if (!(b[i].word & CV_USED)) { slot = i; break; }
-        if (slot < 0) slot = (int)(cv_mix(sig ^ key) >> 61);
+        if (slot < 0) slot = (int)((cv_mix(sig ^ key) >> 32) % CV_WAYS);
         b[slot].key = key;
         b[slot].word = CV_USED | ((cv_u64)(depth & 31) << 56) | ((cv_u64)(hi + 128) << 48) |
                        ((cv_u64)(lo + 128) << 40) | sig;
