@@ -36,7 +36,7 @@ cdef inline void game_table_free(Ctx* c) noexcept nogil:
     variants_free(c)
 
 cdef inline void game_table_clear(Ctx* c) noexcept nogil:
-    variants_clear(c)       # (a layout depends on the deck alone)
+    variants_clear(c)       # (the layouts stay: a layout depends on the deck alone)
 
 
 cdef inline bint etc_wanted(const Ctx* c, const State* s) noexcept nogil:

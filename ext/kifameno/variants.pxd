@@ -43,10 +43,11 @@
 # them 1 or 2 thirds away.  Every card of seeds 2 3 7 17, profile-guided builds: 82.5 M ->
 # 53.9 M nodes, time 0.91 (a node costs about 1.4 times as much: a second key and bucket); the
 # benchmark's 20 deals 1,166 M -> 691 M nodes, time 0.79.
-from structs cimport u64, Ctx, State, TTBucket, USE_VARIANTS
-from bitops cimport popcount64
+from structs cimport u64, Ctx, Game, State, TTBucket, USE_VARIANTS
+from bitops cimport lowest_bit, popcount64
 from tricks cimport stock_left
 from bounds cimport nobody_takes_all
+from game cimport sort_down4
 
 cdef extern from *:
     """
@@ -90,55 +91,6 @@ cdef extern from *:
         x ^= x >> 31; x *= 0x9E3779B97F4A7C15ULL; x ^= x >> 29; x *= 0xBF58476D1CE4E5B9ULL; x ^= x >> 32;
         return x;
     }
-    /* The key and signature of a 2-player trick start (variants.pxd); `cache` remembers each
-       suit's value by its cards in each hand. */
-    static void cv_make(cv_u64* cache, cv_u64 h0, cv_u64 h1, const signed char* points, const cv_u64* suit_mask,
-                        int n_suits, int leader, int P, cv_u64* key, cv_u64* sig) {
-        cv_u64 vals[4] = {0, 0, 0, 0}, k = 0, sg = 0;
-        int lone[2][2] = {{0, 0}, {0, 0}}, nlone[2] = {0, 0}, sh = 0;
-        for (int su = 0; su < n_suits && su < 4; su++) {
-            int low = __builtin_ctzll(suit_mask[su]);
-            cv_u64 a = (h0 & suit_mask[su]) >> low, b = (h1 & suit_mask[su]) >> low;
-            cv_u64 tag = ((cv_u64)su << 20) | (a << 10) | b | (1ULL << 22);
-            unsigned slot = ((unsigned)tag * 0x9E3779B1u) >> 20;
-            cv_u64 v = cache[slot];
-            if ((v >> 40) != tag) {
-                v = (tag << 40) | (cv_suit_value(h0, h1, points, suit_mask[su]) & 0xFFFFFFFFFFULL);
-                cache[slot] = v;
-            }
-            vals[su] = ((cv_u64)__builtin_popcountll(a | b) << 40) | (v & 0xFFFFFFFFFFULL);
-        }
-        for (int su = 0; su < 4; su++) {
-            int cnt = (int)(vals[su] >> 40), seat, c3;
-            cv_u64 hold = (vals[su] >> 30) & 1023, pts = vals[su] & 0xFFFFF;
-            if (!cnt) continue;
-            seat = hold == 0 ? 0 : (hold == ((1ULL << cnt) - 1) ? 1 : -1);
-            if (seat < 0) continue;
-            c3 = __builtin_popcountll(pts & 0xAAAAAULL);
-            lone[seat][0] += __builtin_popcountll(pts & 0x55555ULL);
-            lone[seat][1] += c3;
-            nlone[seat] += cnt;
-            vals[su] = 0;
-        }
-        #define CV_SWAP(i, j) { cv_u64 x = vals[i], y = vals[j]; vals[i] = x > y ? x : y; vals[j] = x > y ? y : x; }
-        CV_SWAP(0, 1) CV_SWAP(2, 3) CV_SWAP(0, 2) CV_SWAP(1, 3) CV_SWAP(1, 2)
-        #undef CV_SWAP
-        for (int su = 0; su < 4; su++) {
-            int cnt = (int)(vals[su] >> 40);
-            if (!cnt) break;
-            k = (((k << 4) | (cv_u64)cnt) << cnt) | ((vals[su] >> 30) & 1023);
-            sg |= (vals[su] & 0xFFFFF) << sh;
-            sh += 2 * cnt;
-        }
-        for (int seat = 0; seat < 2; seat++) {
-            sh += 2 * (nlone[seat] - lone[seat][0] - lone[seat][1]);
-            for (int i = 0; i < lone[seat][0]; i++) { sg |= 1ULL << sh; sh += 2; }
-            for (int i = 0; i < lone[seat][1]; i++) { sg |= 2ULL << sh; sh += 2; }
-            k = (k << 5) | (cv_u64)nlone[seat];
-        }
-        *key = cv_mix((k << 2) | ((cv_u64)leader << 1) | (cv_u64)P);
-        *sig = sg;
-    }
     /* Thirds between two signatures: per card |points - points'| with codes 0, 1, 2 for 0, 1, 3
        thirds, whose XOR is 01 (1 third apart), 10 (3) or 11 (2). */
     static inline int cv_distance(cv_u64 a, cv_u64 b) {
@@ -148,6 +100,7 @@ cdef extern from *:
     /* An entry: the key's hash, then the signature (bits 0..39), A's bounds plus 128 (40..47
        the lower, 48..55 the upper), the cards in play / 2 (56..60) and CV_USED. */
     typedef struct { cv_u64 key, word; } CvEntry;
+    #define CV_ENTRY_BYTES ((int)sizeof(CvEntry))
     /* The table's memory: `size` bytes, zeroed, 64-byte aligned, its first 64 bytes a header of
        what to give back.  Large, it is mapped anonymously on 2 MiB boundaries with huge pages
        advised, as the transposition table is (ttable.pxd): the kernel zeroes a page on first
@@ -228,11 +181,11 @@ cdef extern from *:
                        ((cv_u64)(lo + 128) << 40) | sig;
     }
     """
-    const int CV_WAYS, CV_CACHE
+    const int CV_WAYS, CV_CACHE, CV_ENTRY_BYTES
     void* cv_table_alloc(size_t size) nogil
     void cv_table_free(void* a) nogil
-    void cv_make(u64* cache, u64 h0, u64 h1, const signed char* points, const u64* suit_mask, int n_suits,
-                 int leader, int P, u64* key, u64* sig) nogil
+    u64 cv_suit_value(u64 h0, u64 h1, const signed char* points, u64 mask) nogil
+    u64 cv_mix(u64 x) nogil
     void cv_prefetch(void* buckets, u64 mask, u64 key) nogil
     void cv_bounds(void* buckets, u64 mask, u64 key, u64 sig, int taken, int* lower, int* upper) nogil
     void cv_store(void* buckets, u64 mask, u64 key, u64 sig, int lo, int hi, int depth) nogil
@@ -242,7 +195,6 @@ from libc.string cimport memset
 cdef enum:
     GAME_VARIANTS = 1
     VARIANT_MIN_CARDS = 8       # the table from this many cards in play (4 tricks left) up
-    VARIANT_ENTRY_BYTES = 16
     VARIANT_LEAST_BUCKETS = 512     # 64 KiB
     VARIANT_MOST_BUCKETS = 1 << 20  # 128 MiB
     VARIANT_SHARE = 8               # an eighth of the transposition table's most bytes
@@ -259,9 +211,9 @@ cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
     if c.g.n != 2 or c.g.deck_points != 32 or c.g.unit != 3 or c.g.hand_points != 11 or \
             c.g.discard_points != 0:
         return 0
-    while buckets < VARIANT_MOST_BUCKETS and buckets * 2 * CV_WAYS * VARIANT_ENTRY_BYTES * VARIANT_SHARE <= table_bytes:
+    while buckets < VARIANT_MOST_BUCKETS and buckets * 2 * CV_WAYS * CV_ENTRY_BYTES * VARIANT_SHARE <= table_bytes:
         buckets *= 2
-    bytes = 64 + CV_CACHE * 8 + buckets * CV_WAYS * VARIANT_ENTRY_BYTES
+    bytes = 64 + CV_CACHE * 8 + buckets * CV_WAYS * CV_ENTRY_BYTES
     c.variants = cv_table_alloc(bytes)
     if c.variants == NULL:
         raise MemoryError(f"cannot allocate a table of {bytes} bytes for positions with other points")
@@ -278,12 +230,77 @@ cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
 cdef inline void variants_clear(Ctx* c) noexcept nogil:
     # Empty the table (its buckets; the cache of suits depends on the deck alone).
     if c.variants != NULL:
-        memset(c.variant_buckets, 0, (c.variant_mask + 1) * CV_WAYS * VARIANT_ENTRY_BYTES)
+        memset(c.variant_buckets, 0, (c.variant_mask + 1) * CV_WAYS * CV_ENTRY_BYTES)
 
 cdef inline void variants_free(Ctx* c) noexcept nogil:
     cv_table_free(c.variants)
     c.variants = NULL
     c.variant_buckets = NULL
+
+cdef inline void variant_shape(Ctx* c, const State* s, u64* key, u64* sig) noexcept nogil:
+    # The key and signature of a 2-player trick start (above): each suit's value (cv_suit_value,
+    # remembered by its cards in each hand in the cache after the table's header, as
+    # game.suit_layout_known remembers layouts), each seat's lone suits pooled, the other suits
+    # sorted (game.sort_down4), then each seat's number of lone cards, the leader and P.
+    cdef const Game* g = &c.g
+    cdef u64* cache = <u64*>(<char*>c.variants + 64)
+    cdef u64 vals[4]
+    cdef u64 a, b, tag, v, hold, pts, k = 0, sg = 0
+    cdef u64 low40 = ((<u64>1) << 40) - 1      # a suit value's holders and points
+    cdef unsigned int slot
+    cdef int su, low, cnt, seat, i, sh = 0
+    cdef int ones[2]
+    cdef int threes[2]
+    cdef int lone[2]
+    ones[0] = ones[1] = threes[0] = threes[1] = lone[0] = lone[1] = 0
+    for su in range(4):
+        vals[su] = 0
+        if su >= g.n_suits:
+            continue
+        low = lowest_bit(g.suit_mask[su])
+        a = (s.hand[0] & g.suit_mask[su]) >> low
+        b = (s.hand[1] & g.suit_mask[su]) >> low
+        tag = ((<u64>su) << 20) | (a << 10) | b | ((<u64>1) << 22)
+        slot = (<unsigned int>tag * 0x9E3779B1u) >> 20
+        v = cache[slot]
+        if (v >> 40) != tag:
+            v = (tag << 40) | (cv_suit_value(s.hand[0], s.hand[1], g.points, g.suit_mask[su]) & low40)
+            cache[slot] = v
+        vals[su] = ((<u64>popcount64(a | b)) << 40) | (v & low40)
+    for su in range(4):
+        # A lone suit: its points join its seat's tokens (2-bit codes 1 and 2: 1 and 3 thirds).
+        cnt = <int>(vals[su] >> 40)
+        if cnt == 0:
+            continue
+        hold = (vals[su] >> 30) & 1023
+        if hold != 0 and hold != ((<u64>1) << cnt) - 1:
+            continue
+        seat = 0 if hold == 0 else 1
+        pts = vals[su] & 0xFFFFF
+        ones[seat] += popcount64(pts & 0x55555)
+        threes[seat] += popcount64(pts & 0xAAAAA)
+        lone[seat] += cnt
+        vals[su] = 0
+    sort_down4(vals)
+    for su in range(4):
+        cnt = <int>(vals[su] >> 40)
+        if cnt == 0:
+            break
+        k = (((k << 4) | <u64>cnt) << cnt) | ((vals[su] >> 30) & 1023)
+        sg |= (vals[su] & 0xFFFFF) << sh
+        sh += 2 * cnt
+    for seat in range(2):
+        # The tokens sorted: no points, then 1 third, then 3.
+        sh += 2 * (lone[seat] - ones[seat] - threes[seat])
+        for i in range(ones[seat]):
+            sg |= (<u64>1) << sh
+            sh += 2
+        for i in range(threes[seat]):
+            sg |= (<u64>2) << sh
+            sh += 2
+        k = (k << 5) | <u64>lone[seat]
+    key[0] = cv_mix((k << 2) | ((<u64>s.leader) << 1) | <u64>c.P)
+    sig[0] = sg
 
 cdef inline bint variant_key(Ctx* c, const State* s, u64* key, u64* sig) noexcept nogil:
     # At a trick start: False where the table does not serve (the technique off, another
@@ -295,7 +312,7 @@ cdef inline bint variant_key(Ctx* c, const State* s, u64* key, u64* sig) noexcep
         return False
     if stock_left(&c.g, s) != 0 or not nobody_takes_all(&c.g, s):
         return False
-    cv_make(<u64*>(<char*>c.variants + 64), s.hand[0], s.hand[1], c.g.points, c.g.suit_mask, c.g.n_suits, s.leader, c.P, key, sig)
+    variant_shape(c, s, key, sig)
     cv_prefetch(c.variant_buckets, c.variant_mask, key[0])
     return True
 
