@@ -43,29 +43,23 @@
 # them 1 or 2 thirds away.  Every card of seeds 2 3 7 17, profile-guided builds: 82.5 M ->
 # 53.9 M nodes, time 0.91 (a node costs about 1.4 times as much: a second key and bucket); the
 # benchmark's 20 deals 1,166 M -> 691 M nodes, time 0.79.
-from structs cimport u64, Ctx, Game, State, TTBucket, USE_VARIANTS
+from structs cimport u64, Ctx, Game, State, USE_VARIANTS
 from bitops cimport lowest_bit, popcount64
 from tricks cimport stock_left
 from bounds cimport nobody_takes_all
 from game cimport sort_down4
+# The table itself (its entries, probe and store): ext/core/vtable.pxd.
+from vtable cimport (CV_NO_UPPER, cv_mix, cv_prefetch, cv_bounds, cv_store, vtable_init, vtable_clear, vtable_free,
+                     vtable_cache)
 
 cdef extern from *:
     """
-    #include <stdlib.h>
-    #include <stdint.h>
-    #if defined(__linux__)
-    #include <sys/mman.h>
-    #endif
-    typedef unsigned long long cv_u64;
-    #define CV_WAYS 8               /* entries of 16 bytes a bucket: two cache lines */
-    #define CV_CACHE 4096           /* remembered suits (cv_suit_value), before the buckets */
-    #define CV_MAX_D 12             /* thirds: entries further away are not read */
-    #define CV_USED (1ULL << 63)
+    typedef unsigned long long kv_u64;
     /* One suit's cards in play, lowest first: the count (bits 40..43), the holders (a bit set
        for each of seat 1's, bits 30..39) and the points (2 bits a card, a run of one holder's
        ascending, bits 0..19). */
-    static inline cv_u64 cv_suit_value(cv_u64 h0, cv_u64 h1, const signed char* points, cv_u64 mask) {
-        cv_u64 m = (h0 | h1) & mask, holders = 0, pts = 0;
+    static inline kv_u64 kv_suit_value(kv_u64 h0, kv_u64 h1, const signed char* points, kv_u64 mask) {
+        kv_u64 m = (h0 | h1) & mask, holders = 0, pts = 0;
         int cnt = 0, run = -1, c1 = 0, c3 = 0, nrun = 0, sh = 0;
         while (1) {
             int holder = -2, card = 0;
@@ -79,171 +73,46 @@ cdef extern from *:
                 if (!m) break;
             }
             m &= m - 1;
-            holders |= (cv_u64)holder << cnt;
+            holders |= (kv_u64)holder << cnt;
             cnt++;
             nrun++;
             if (points[card] == 1) c1++; else if (points[card] != 0) c3++;
         }
-        return ((cv_u64)cnt << 40) | (holders << 30) | pts;
+        return ((kv_u64)cnt << 40) | (holders << 30) | pts;
     }
-    static inline cv_u64 cv_mix(cv_u64 x) {
-        /* A bijection of 64 bits (so the whole hash, kept in the entry, names the key). */
-        x ^= x >> 31; x *= 0x9E3779B97F4A7C15ULL; x ^= x >> 29; x *= 0xBF58476D1CE4E5B9ULL; x ^= x >> 32;
-        return x;
-    }
-    /* Thirds between two signatures: per card |points - points'| with codes 0, 1, 2 for 0, 1, 3
-       thirds, whose XOR is 01 (1 third apart), 10 (3) or 11 (2). */
-    static inline int cv_distance(cv_u64 a, cv_u64 b) {
-        cv_u64 x = a ^ b, lo = x & 0x5555555555ULL, hi = (x >> 1) & 0x5555555555ULL;
-        return __builtin_popcountll(lo & ~hi) + 3 * __builtin_popcountll(hi & ~lo) + 2 * __builtin_popcountll(hi & lo);
-    }
-    /* An entry: the key's hash, then the signature (bits 0..39), A's bounds plus 128 (40..47
-       the lower, 48..55 the upper), the cards in play / 2 (56..60) and CV_USED. */
-    typedef struct { cv_u64 key, word; } CvEntry;
-    #define CV_ENTRY_BYTES ((int)sizeof(CvEntry))
-    /* The table's memory: `size` bytes, zeroed, 64-byte aligned, its first 64 bytes a header of
-       what to give back.  Large, it is mapped anonymously on 2 MiB boundaries with huge pages
-       advised, as the transposition table is (ttable.pxd): the kernel zeroes a page on first
-       touch, and a probe that misses the cache does not miss the TLB too. */
-    typedef struct { void* base; size_t mapped; } CvHeader;
-    static void* cv_table_alloc(size_t size) {
-        char* a;
-    #if defined(__linux__) && defined(MAP_ANONYMOUS)
-        if (size >= ((size_t)4 << 20)) {
-            size_t huge = (size_t)1 << 21, len = size + huge;
-            void* p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-            if (p == MAP_FAILED) return NULL;
-            a = (char*)(((uintptr_t)p + huge - 1) & ~(uintptr_t)(huge - 1));
-    #if defined(MADV_HUGEPAGE)
-            madvise(a, size, MADV_HUGEPAGE);
-    #endif
-            ((CvHeader*)a)->base = p;
-            ((CvHeader*)a)->mapped = len;
-            return a;
-        }
-    #endif
-        void* p = calloc(size + 64, 1);
-        if (!p) return NULL;
-        a = (char*)(((uintptr_t)p + 63) & ~(uintptr_t)63);
-        ((CvHeader*)a)->base = p;
-        ((CvHeader*)a)->mapped = 0;
-        return a;
-    }
-    static void cv_table_free(void* a) {
-        if (!a) return;
-        CvHeader* h = (CvHeader*)a;
-    #if defined(__linux__) && defined(MAP_ANONYMOUS)
-        if (h->mapped) { munmap(h->base, h->mapped); return; }
-    #endif
-        free(h->base);
-    }
-    static inline CvEntry* cv_bucket(void* buckets, cv_u64 mask, cv_u64 key) {
-        return (CvEntry*)buckets + ((key & mask) * CV_WAYS);
-    }
-    static inline void cv_prefetch(void* buckets, cv_u64 mask, cv_u64 key) {
-        CvEntry* b = cv_bucket(buckets, mask, key);
-        __builtin_prefetch(b);
-        __builtin_prefetch(b + CV_WAYS / 2);
-    }
-    static inline int cv_floor3(int x) { return x >= 0 ? x / 3 : 0; }
-    /* Narrow the penalty's bounds from every entry of the key within CV_MAX_D thirds. */
-    static void cv_bounds(void* buckets, cv_u64 mask, cv_u64 key, cv_u64 sig, int taken, int* lower, int* upper) {
-        CvEntry* b = cv_bucket(buckets, mask, key);
-        for (int i = 0; i < CV_WAYS; i++) {
-            if (b[i].key != key || !(b[i].word & CV_USED)) continue;
-            int d = cv_distance(b[i].word & 0xFFFFFFFFFFULL, sig);
-            if (d > CV_MAX_D) continue;
-            int lo = (int)((b[i].word >> 40) & 255) - 128, hi = (int)((b[i].word >> 48) & 255) - 128, x;
-            if (hi < 100) { x = cv_floor3(taken + hi + d); if (x < *upper) *upper = x; }
-            if (lo > -100) { x = cv_floor3(taken + lo - d); if (x > *lower) *lower = x; }
-        }
-    }
-    /* Merge A's bounds into the entry of this key and signature, or take an empty way, or a way
-       chosen by the hash (the most recent entries are the ones a search meets again). */
-    static void cv_store(void* buckets, cv_u64 mask, cv_u64 key, cv_u64 sig, int lo, int hi, int depth) {
-        CvEntry* b = cv_bucket(buckets, mask, key);
-        int slot = -1;
-        for (int i = 0; i < CV_WAYS; i++) {
-            if (b[i].key == key && (b[i].word & CV_USED) && (b[i].word & 0xFFFFFFFFFFULL) == sig) {
-                int l0 = (int)((b[i].word >> 40) & 255) - 128, h0 = (int)((b[i].word >> 48) & 255) - 128;
-                if (l0 > lo) lo = l0;
-                if (h0 < hi) hi = h0;
-                slot = i;
-                break;
-            }
-        }
-        if (slot < 0)
-            for (int i = 0; i < CV_WAYS; i++)
-                if (!(b[i].word & CV_USED)) { slot = i; break; }
-        if (slot < 0) slot = (int)((cv_mix(sig ^ key) >> 32) % CV_WAYS);
-        b[slot].key = key;
-        b[slot].word = CV_USED | ((cv_u64)(depth & 31) << 56) | ((cv_u64)(hi + 128) << 48) |
-                       ((cv_u64)(lo + 128) << 40) | sig;
-    }
+    static inline int kv_floor3(int x) { return x >= 0 ? x / 3 : 0; }
     """
-    const int CV_WAYS, CV_CACHE, CV_ENTRY_BYTES
-    void* cv_table_alloc(size_t size) nogil
-    void cv_table_free(void* a) nogil
-    u64 cv_suit_value(u64 h0, u64 h1, const signed char* points, u64 mask) nogil
-    u64 cv_mix(u64 x) nogil
-    void cv_prefetch(void* buckets, u64 mask, u64 key) nogil
-    void cv_bounds(void* buckets, u64 mask, u64 key, u64 sig, int taken, int* lower, int* upper) nogil
-    void cv_store(void* buckets, u64 mask, u64 key, u64 sig, int lo, int hi, int depth) nogil
-
-from libc.string cimport memset
+    u64 kv_suit_value(u64 h0, u64 h1, const signed char* points, u64 mask) nogil
+    int kv_floor3(int x) nogil
 
 cdef enum:
     GAME_VARIANTS = 1
     VARIANT_MIN_CARDS = 8       # the table from this many cards in play (4 tricks left) up
-    VARIANT_LEAST_BUCKETS = 512     # 64 KiB
-    VARIANT_MOST_BUCKETS = 1 << 20  # 128 MiB
-    VARIANT_SHARE = 8               # an eighth of the transposition table's most bytes
+    CV_CACHE = 4096             # remembered suits (kv_suit_value), before the buckets
+    CV_MAX_D = 12               # thirds: entries further away are not read
 
 cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
-    # With 2 players, the 40-card deck and Ciapanò's 11 points of thirds, a table of
-    # VARIANT_SHARE-th of the transposition table's most memory (`table_bytes`), taken from it:
-    # a power of two of buckets between VARIANT_LEAST_BUCKETS and VARIANT_MOST_BUCKETS, after a
-    # header and the cache of suits (CV_CACHE words); its pages are zeroed as they are first
-    # used (cv_table_alloc).  Raises MemoryError.
-    cdef u64 buckets = VARIANT_LEAST_BUCKETS
-    cdef u64 taken
-    cdef size_t bytes
+    # With 2 players, the 40-card deck and Ciapanò's 11 points of thirds, the table
+    # (vtable.vtable_init: an eighth of the transposition table's most memory, `table_bytes`,
+    # taken from it), after the cache of suits (CV_CACHE words).  Raises MemoryError.
     if c.g.n != 2 or c.g.deck_points != 32 or c.g.unit != 3 or c.g.hand_points != 11 or \
             c.g.discard_points != 0:
         return 0
-    while buckets < VARIANT_MOST_BUCKETS and buckets * 2 * CV_WAYS * CV_ENTRY_BYTES * VARIANT_SHARE <= table_bytes:
-        buckets *= 2
-    bytes = 64 + CV_CACHE * 8 + buckets * CV_WAYS * CV_ENTRY_BYTES
-    c.variants = cv_table_alloc(bytes)
-    if c.variants == NULL:
-        raise MemoryError(f"cannot allocate a table of {bytes} bytes for positions with other points")
-    # After the header (64 bytes) the cache of suits, then the buckets (64-byte aligned).
-    c.variant_buckets = <void*>(<char*>c.variants + 64 + CV_CACHE * 8)
-    c.variant_mask = buckets - 1
-    # Its memory comes out of the transposition table's (whose pages are touched only as it
-    # grows: ttable.tt_init), so that the two together keep to the size asked for.
-    taken = (bytes + sizeof(TTBucket) - 1) // sizeof(TTBucket)
-    if c.tt.max_buckets > taken + c.tt.buckets:
-        c.tt.max_buckets -= taken
-    return 0
+    return vtable_init(c, table_bytes, CV_CACHE)
 
 cdef inline void variants_clear(Ctx* c) noexcept nogil:
-    # Empty the table (its buckets; the cache of suits depends on the deck alone).
-    if c.variants != NULL:
-        memset(c.variant_buckets, 0, (c.variant_mask + 1) * CV_WAYS * CV_ENTRY_BYTES)
+    vtable_clear(c)
 
 cdef inline void variants_free(Ctx* c) noexcept nogil:
-    cv_table_free(c.variants)
-    c.variants = NULL
-    c.variant_buckets = NULL
+    vtable_free(c)
 
 cdef inline void variant_shape(Ctx* c, const State* s, u64* key, u64* sig) noexcept nogil:
-    # The key and signature of a 2-player trick start (above): each suit's value (cv_suit_value,
+    # The key and signature of a 2-player trick start (above): each suit's value (kv_suit_value,
     # remembered by its cards in each hand in the cache after the table's header, as
     # game.suit_layout_known remembers layouts), each seat's lone suits pooled, the other suits
     # sorted (game.sort_down4), then each seat's number of lone cards, the leader and P.
     cdef const Game* g = &c.g
-    cdef u64* cache = <u64*>(<char*>c.variants + 64)
+    cdef u64* cache
     cdef u64 vals[4]
     cdef u64 a, b, tag, v, hold, pts, k = 0, sg = 0
     cdef u64 low40 = ((<u64>1) << 40) - 1      # a suit value's holders and points
@@ -253,6 +122,7 @@ cdef inline void variant_shape(Ctx* c, const State* s, u64* key, u64* sig) noexc
     cdef int threes[2]
     cdef int lone[2]
     ones[0] = ones[1] = threes[0] = threes[1] = lone[0] = lone[1] = 0
+    vtable_cache(c, &cache)
     for su in range(4):
         vals[su] = 0
         if su >= g.n_suits:
@@ -264,7 +134,7 @@ cdef inline void variant_shape(Ctx* c, const State* s, u64* key, u64* sig) noexc
         slot = (<unsigned int>tag * 0x9E3779B1u) >> 20
         v = cache[slot]
         if (v >> 40) != tag:
-            v = (tag << 40) | (cv_suit_value(s.hand[0], s.hand[1], g.points, g.suit_mask[su]) & low40)
+            v = (tag << 40) | (kv_suit_value(s.hand[0], s.hand[1], g.points, g.suit_mask[su]) & low40)
             cache[slot] = v
         vals[su] = ((<u64>popcount64(a | b)) << 40) | (v & low40)
     for su in range(4):
@@ -319,11 +189,17 @@ cdef inline bint variant_key(Ctx* c, const State* s, u64* key, u64* sig) noexcep
 cdef inline void variant_bounds(const Ctx* c, const State* s, u64 key, u64 sig, int* lower,
                                 int* upper) noexcept nogil:
     # Narrow P's penalty bounds [lower, upper] by the entries of positions that differ from s
-    # only in card points (above).
-    cv_bounds(c.variant_buckets, c.variant_mask, key, sig, s.taken[c.P], lower, upper)
+    # only in card points (above): bounds on A (codes 0, 1 and 2 worth 0, 1 and 3 thirds; no
+    # code 3), each entry's widened by its distance, then the penalty's floors.
+    cdef int t = s.taken[c.P], lo = 0, hi = CV_NO_UPPER
+    cv_bounds(c.variant_buckets, c.variant_mask, key, sig, CV_MAX_D, 1, 3, 3, &lo, &hi)
+    if hi < CV_NO_UPPER and kv_floor3(t + hi) < upper[0]:
+        upper[0] = kv_floor3(t + hi)
+    if lo > 0 and kv_floor3(t + lo) > lower[0]:
+        lower[0] = kv_floor3(t + lo)
 
 cdef inline void variant_store(Ctx* c, const State* s, u64 key, u64 sig, int lower, int upper) noexcept nogil:
     # Keep what P's penalty bounds [lower, upper] at s say of A (above).
     cdef int t = s.taken[c.P]
-    cv_store(c.variant_buckets, c.variant_mask, key, sig, 3 * lower - t if lower > 0 else -100,
-             3 * upper + 2 - t if upper < c.g.hand_points else 100, popcount64(s.out) // 2)
+    cv_store(c.variant_buckets, c.variant_mask, key, sig, 3 * lower - t if lower > 0 else 0,
+             3 * upper + 2 - t if upper < c.g.hand_points else CV_NO_UPPER)
