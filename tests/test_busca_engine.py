@@ -31,6 +31,7 @@ OPTION_SETS = [
     engine.OPTION_ALL & ~engine.OPTION_NULLGAME,
     engine.OPTION_ALL & ~engine.OPTION_ENDGAME,
     engine.OPTION_ALL & ~engine.OPTION_QUASI,
+    engine.OPTION_ALL & ~engine.OPTION_VARIANTS,
 ]
 _check = refcheck.check_every_card
 
@@ -156,3 +157,48 @@ def test_points_game_answers_any_window_as_a_fresh_table_does(tricks):
             for a in [rng.randrange(-4, 30) for _ in range(10)]:
                 r = busca._points_game_window(core, seat, a)
                 assert (r <= a) == (truth <= a), (seed, seat, a, r, truth)
+
+
+def _trick_starts_of_one_deal(seed: int, count: int):
+    """A Busca deal (10 cards a hand) and ``count`` trick starts of it after its first trick: each
+    seat holding 2 to 6 of its cards, the others won at random, so that many of them have the
+    same cards and holders in relative ranks with other points (busca/variants.pxd)."""
+    game = ciapano.Busca()
+    rng = __import__("random").Random(seed)
+    cards = sorted(game.deck)
+    rng.shuffle(cards)
+    deal = [cards[10 * s : 10 * s + 10] for s in range(4)]
+    positions = []
+    for _ in range(count):
+        k = rng.choice([2, 3, 3, 4, 4, 5, 6])
+        hands = [rng.sample(deal[s], k) for s in range(4)]
+        gone = [c for c in cards if not any(c in h for h in hands)]
+        rng.shuffle(gone)
+        won = [[], [], [], []]
+        for t in range(0, len(gone), 4):
+            won[rng.randrange(4)] += gone[t : t + 4]
+        positions.append(ciapano.Position(hands, rng.randrange(4), won=won, game=game))
+    return ciapano.Position(deal, 0, game=game), positions
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_points_game_positions_with_other_points_bound_each_other(seed):
+    # busca/variants.pxd: the points game keeps a table keyed by the cards without their
+    # points, which bounds a trick start from one of the same shape with other points.  Many
+    # trick starts of one deal asked on one table (Search.set_root keeps it), every seat: the
+    # same points game values as a fresh search without the technique, and as the plain
+    # minimax for the smallest; the technique must have cut (its counter), or the test would
+    # prove nothing.
+    busca = engine.engine_for("busca")
+    root, positions = _trick_starts_of_one_deal(seed, 80)
+    game = root.game
+    core = engine.open_search(root, 16)
+    for pos in positions:
+        core.set_root(*engine.core_root(game, *engine.root_args(pos)))
+        for seat in range(4):
+            got = busca.points_game_value(core, seat)
+            fresh = engine.open_search(pos, 16, engine.OPTION_ALL & ~engine.OPTION_VARIANTS)
+            assert got == busca.points_game_value(fresh, seat), (seed, pos, seat)
+            if len(pos.hands[0]) <= 3:
+                assert got == _points_reference(pos, seat), (seed, pos, seat)
+    assert core.stats["variant_cuts"] > 0

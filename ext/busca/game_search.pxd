@@ -19,7 +19,7 @@ from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel
 from nohooks cimport GAME_VARIANTS, variant_key, variant_bounds, variant_store
 # No enhanced transposition cut-off (search.pxd, etc_cut): ext/core/nohooks.pxd.
 from nohooks cimport etc_wanted
-from structs cimport u64, Ctx, Game, State, TTEntry, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME, USE_QUASI
+from structs cimport u64, Ctx, Game, State, TTEntry, TTBucket, MAX_MOVES, USE_TT, USE_NULLGAME, USE_ENDGAME, USE_QUASI
 from bitops cimport popcount64
 from tricks cimport play_last_trick_winner, can_duck_everything, ducks_every_lead, has_played
 from runs cimport run_decided
@@ -27,6 +27,9 @@ from game cimport legal_cards, play_child, to_move, grade, first_trick, worst_bu
 from movegen cimport gen_moves, gen_moves_runs
 from limits cimport must_stop
 from ttable cimport tt_key, tt_probe, tt_store, encode_best, decode_best
+# The table of the points game's positions by their cards without points (variants.pxd).
+from variants cimport variants_init, variants_clear, variants_free, points_variant_key, points_variant_bounds, \
+    points_variant_store
 from endgame cimport (EndTable, END_TRICKS, end_prefetch, end_table_init, end_table_free, end_table_clear, end_family,
                       family_busche, family_gain)
 
@@ -36,8 +39,15 @@ cdef enum:
                                 # nodes, 4: +60%; seed 1's test "<= 2")
 
 cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
-    # The table of endgame families (endgame.pxd), for positions of `cards` cards at most.
-    cdef EndTable* t = <EndTable*>calloc(1, sizeof(EndTable))
+    # The table of endgame families (endgame.pxd), for positions of `cards` cards at most; and
+    # the points game's table of positions by their cards without points (variants.pxd), after
+    # the transposition table (whose size sets its own).
+    cdef EndTable* t
+    if c.variants == NULL:
+        variants_init(c, c.tt.max_buckets * sizeof(TTBucket))
+    if c.game_table != NULL:
+        return 0
+    t = <EndTable*>calloc(1, sizeof(EndTable))
     if t == NULL or end_table_init(t, cards) != 0:
         free(t)
         raise MemoryError("cannot allocate the table of endgame families")
@@ -49,10 +59,12 @@ cdef inline void game_table_free(Ctx* c) noexcept nogil:
         end_table_free(<EndTable*>c.game_table)
         free(c.game_table)
         c.game_table = NULL
+    variants_free(c)
 
 cdef inline void game_table_clear(Ctx* c) noexcept nogil:
     if c.game_table != NULL:
         end_table_clear(<EndTable*>c.game_table)
+    variants_clear(c)
 
 cdef inline bint family_used(const Ctx* c, const State* s) noexcept nogil:
     # Whether trick start s is answered by its family (endgame.pxd): 2 to END_TRICKS tricks left.
@@ -149,6 +161,8 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
     cdef const u64* fv
     cdef const u64* ff
     cdef int fnv, fnf
+    cdef bint variant = False
+    cdef u64 vkey = 0, vsig = 0
     c.nodes += 1
     c.stats.null_nodes[0] += 1
     if must_stop(c):
@@ -182,6 +196,13 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
                 if e.upper < upper:
                     upper = e.upper
                 first = decode_best(c, s, e.best)
+            if not (lower >= beta or lower == upper or upper <= alpha):
+                # Positions of the same cards and holders with other points (variants.pxd).
+                variant = points_variant_key(c, s, &vkey, &vsig)
+                if variant:
+                    points_variant_bounds(c, vkey, vsig, &lower, &upper)
+                    if lower >= beta or lower == upper or upper <= alpha:
+                        c.stats.variant_cuts += 1
     elif lost_then_ducks(g, s, P):
         # (The same question as can_duck_everything's above, asked in the middle of a trick:
         # every card of seeds 2 3 6 8, 105.4 M -> 102.6 M nodes; 7 and 5, 123.8 M -> 120.6 M.)
@@ -231,6 +252,8 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
         else:
             lower, upper = v, v
         tt_store(&c.tt, key, k2, lower, upper, encode_best(c, s, best), popcount64(s.out), 0)
+        if variant:
+            points_variant_store(c, vkey, vsig, lower, upper)
     return v
 
 cdef inline int most_busche(const Game* g, const int* t, int P, int R, int x0, int x1) noexcept nogil:
