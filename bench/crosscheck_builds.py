@@ -10,7 +10,9 @@ card of 31 full deals right and still miss 3 of 225 such positions.
 With ``--game kifameno``: Kifameno's seeded random deals with their stock
 (``random_deal(seed=S, game=ciapano.Kifameno(players, cappotto))``), 2 players after 18 to 29
 cards of seeded random play (around the stock's last draws and after them) and 3 players after
-9 to 26, every cappotto option.
+9 to 26, every cappotto option.  With ``--game busca``: Busca's seeded random deals after 16 to
+32 cards of seeded random play (its points game's table of positions with other points serves
+24 cards in play and fewer).
 
 Each build is a directory made by ``pip install --no-build-isolation --no-deps -t DIR .`` and
 is run in its own process.  Exit status 1 if any position differs.
@@ -19,6 +21,7 @@ Usage (from the repository root)::
 
     python bench/crosscheck_builds.py --seeds 1 31 base=/tmp/ab/base change=/tmp/ab/change
     python bench/crosscheck_builds.py --game kifameno --seeds 1 300 base=DIR change=DIR
+    python bench/crosscheck_builds.py --game busca --seeds 1 500 base=DIR change=DIR
 """
 
 from __future__ import annotations
@@ -82,7 +85,27 @@ for players, low, high in ((2, 18, 30), (3, 9, 27)):
 print(json.dumps(out))
 """
 
-_WORKERS = {"ciapano": _WORKER, "kifameno": _WORKER_KIFAMENO}
+#: The same for Busca (builds with ciapano.Busca): after 4 to 8 tricks of seeded random play.
+_WORKER_BUSCA = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import numpy as np
+import ciapano
+from ciapano.dealing import random_deal
+
+out = []
+for seed in range(int(sys.argv[2]), int(sys.argv[3])):
+    pos = random_deal(seed=seed, game=ciapano.Busca())
+    rng = np.random.default_rng(seed)
+    for _ in range(int(rng.integers(16, 33))):
+        moves = sorted(pos.legal_moves())
+        pos = pos.play(moves[rng.integers(len(moves))])
+    r = ciapano.solve(pos, all_seats=True)
+    out.append([4, seed, "-", [[c.text, v] for c, v in r], list(r.seats)])
+print(json.dumps(out))
+"""
+
+_WORKERS = {"ciapano": _WORKER, "kifameno": _WORKER_KIFAMENO, "busca": _WORKER_BUSCA}
 
 
 def solve_all(where: str, first: int, last: int, game: str = "ciapano") -> list:
