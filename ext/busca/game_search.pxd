@@ -28,8 +28,8 @@ from movegen cimport gen_moves, gen_moves_runs
 from limits cimport must_stop
 from ttable cimport tt_key, tt_prefetch, tt_probe, tt_store, encode_best, decode_best
 # The table of the points game's positions by their cards without points (variants.pxd).
-from variants cimport variants_init, variants_clear, variants_free, points_variant_key, points_variant_bounds, \
-    points_variant_store
+from variants cimport variants_init, points_variant_key, points_variant_bounds, points_variant_store
+from vtable cimport vtable_clear, vtable_free
 from endgame cimport (EndTable, END_TRICKS, end_prefetch, end_table_init, end_table_free, end_table_clear, end_family,
                       family_busche, family_gain)
 
@@ -59,12 +59,12 @@ cdef inline void game_table_free(Ctx* c) noexcept nogil:
         end_table_free(<EndTable*>c.game_table)
         free(c.game_table)
         c.game_table = NULL
-    variants_free(c)
+    vtable_free(c)
 
 cdef inline void game_table_clear(Ctx* c) noexcept nogil:
     if c.game_table != NULL:
         end_table_clear(<EndTable*>c.game_table)
-    variants_clear(c)
+    vtable_clear(c)
 
 cdef inline bint family_used(const Ctx* c, const State* s) noexcept nogil:
     # Whether trick start s is answered by its family (endgame.pxd): 2 to END_TRICKS tricks left.

@@ -39,7 +39,7 @@
 from structs cimport u64, Ctx, Game, State, USE_VARIANTS
 from bitops cimport lowest_bit, popcount64
 from game cimport first_trick
-from vtable cimport CV_NO_UPPER, cv_mix, cv_prefetch, cv_bounds, cv_store, vtable_init, vtable_clear, vtable_free, vtable_cache
+from vtable cimport CV_NO_UPPER, cv_mix, cv_prefetch, cv_bounds, cv_store, vtable_init, vtable_cache
 
 cdef extern from *:
     """
@@ -123,12 +123,6 @@ cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
     for i in range(64):
         code[i] = 0 if c.g.points[i] == 0 else 1 if c.g.points[i] == 1 else 2 if c.g.points[i] == 3 else 3
     return 0
-
-cdef inline void variants_clear(Ctx* c) noexcept nogil:
-    vtable_clear(c)
-
-cdef inline void variants_free(Ctx* c) noexcept nogil:
-    vtable_free(c)
 
 cdef inline bint points_variant_key(Ctx* c, const State* s, u64* key, u64* sig) noexcept nogil:
     # At a trick start of the points game: False where the table does not serve (the technique

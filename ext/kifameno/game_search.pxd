@@ -12,8 +12,8 @@ from bitops cimport popcount64
 from structs cimport u64, Ctx, State, TTBucket
 from game cimport LAYOUT_SLOTS_LOG
 # The table of positions by their cards without points (2 players, the stock drawn).
-from variants cimport (GAME_VARIANTS, variant_key, variant_bounds, variant_store, variants_init, variants_free,
-                       variants_clear)
+from variants cimport GAME_VARIANTS, variant_key, variant_bounds, variant_store, variants_init
+from vtable cimport vtable_clear, vtable_free
 
 # The game's own tables: the layouts of the suits for the relative keys (game.suit_layout_known,
 # the first half; game.stock_suit_known, the second: 2 players while the stock lasts), filled as
@@ -33,10 +33,10 @@ cdef inline int game_table_init(Ctx* c, u64 cards) except -1:
 cdef inline void game_table_free(Ctx* c) noexcept nogil:
     free(c.game_table)
     c.game_table = NULL
-    variants_free(c)
+    vtable_free(c)
 
 cdef inline void game_table_clear(Ctx* c) noexcept nogil:
-    variants_clear(c)       # (the layouts stay: a layout depends on the deck alone)
+    vtable_clear(c)         # (the layouts stay: a layout depends on the deck alone)
 
 
 cdef inline bint etc_wanted(const Ctx* c, const State* s) noexcept nogil:

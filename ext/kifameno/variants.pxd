@@ -49,8 +49,7 @@ from tricks cimport stock_left
 from bounds cimport nobody_takes_all
 from game cimport sort_down4
 # The table itself (its entries, probe and store): ext/core/vtable.pxd.
-from vtable cimport (CV_NO_UPPER, cv_mix, cv_prefetch, cv_bounds, cv_store, vtable_init, vtable_clear, vtable_free,
-                     vtable_cache)
+from vtable cimport CV_NO_UPPER, cv_mix, cv_prefetch, cv_bounds, cv_store, vtable_init, vtable_cache
 
 cdef extern from *:
     """
@@ -99,12 +98,6 @@ cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
             c.g.discard_points != 0:
         return 0
     return vtable_init(c, table_bytes, CV_CACHE)
-
-cdef inline void variants_clear(Ctx* c) noexcept nogil:
-    vtable_clear(c)
-
-cdef inline void variants_free(Ctx* c) noexcept nogil:
-    vtable_free(c)
 
 cdef inline void variant_shape(Ctx* c, const State* s, u64* key, u64* sig) noexcept nogil:
     # The key and signature of a 2-player trick start (above): each suit's value (kv_suit_value,
