@@ -34,8 +34,8 @@
 # 2, 3 for 0, 1, 3 and 8 points, 2 bits a card, in the pairing's order (the paired suits', then
 # each seat's tokens from P on).
 #
-# Measured (docs/speed.md, forty-fourth session): every card of seeds 2 3 6 8, plain builds:
-# 102.6 M -> 78.1 M nodes (the points game's 66.0 M -> 45.2 M).
+# Measured (docs/speed.md, forty-fourth session): every card of seeds 2 3 6 8 at 256 MiB, plain
+# builds: 102.6 M -> 75.5 M nodes (the points game's 65.9 M -> 39.4 M).
 from structs cimport u64, Ctx, Game, State, USE_VARIANTS
 from bitops cimport lowest_bit, popcount64
 from game cimport first_trick
@@ -99,10 +99,10 @@ cdef enum:
                                 # about the same nodes, 3 and 5 more)
 
 cdef inline int variants_init(Ctx* c, u64 table_bytes) except -1:
-    # With four seats, suits of 10 cards at most and Busca's points (0, 1, 3 and 8 a card: the
-    # codes 0 to 3, kept after the cache of suits),
-    # the table (vtable.vtable_init: an eighth of the transposition table's most memory,
-    # `table_bytes`, taken from it), after the cache of suits.  Raises MemoryError.
+    # With four seats, suits of 10 cards at most and Busca's points (0, 1, 3 and 8 a card), the
+    # table (vtable.vtable_init: an eighth of the transposition table's most memory,
+    # `table_bytes`, taken from it), after the cache of suits and each card's point code (0 to
+    # 3).  Raises MemoryError.
     cdef int i, su
     cdef u64* cache
     cdef signed char* code

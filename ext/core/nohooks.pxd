@@ -96,7 +96,8 @@ cdef inline u64 bounds_rel(const Ctx* c, const State* s, int lower, int upper) n
     return 0
 
 
-# -- game_search.pxd: no table of positions by their cards without points (kifameno/variants.pxd)
+# -- game_search.pxd: no table of positions by their cards without points in the main search
+# (kifameno/variants.pxd)
 
 cdef enum:
     GAME_VARIANTS = 0           # search.pxd asks no position with other card points

@@ -36,7 +36,7 @@ cdef enum:
     USE_QUASI = 128         # quasi-equivalent and dominated cards (search.pxd, run_known)
     USE_ENDGAME = 256       # exact endgame values where the game has them (busca/endgame.pxd)
     USE_VARIANTS = 512      # bounds from positions that differ only in card points, where the
-                            # game keeps them (kifameno/variants.pxd)
+                            # game keeps them (kifameno/variants.pxd, busca/variants.pxd)
     USE_ALL = 1023
 
 cdef struct Game:
@@ -174,7 +174,7 @@ cdef struct Stats:
     u64 mid_cuts                # nodes inside a trick decided by bounds.mid_trick_bound
     u64 etc_cuts                # last cards of a trick decided by a child's bounds (search.etc_cut)
     u64 variant_cuts            # trick starts decided by a position with other card points
-                                # (kifameno/variants.pxd)
+                                # (kifameno/variants.pxd; Busca: its points game's)
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 dominance_cuts          # cards not searched thanks to a card that dominates them
     u64 trick_starts
@@ -225,8 +225,8 @@ cdef struct Ctx:
     u64 trial_end               # a trial search (driver.pxi, bracket) stops at this node count; 0: none
     u64 trial_nodes             # a trial's budget: trial_nodes + the nodes so far / TRIAL_SHARE
     void* variants              # the table of positions by their cards without points, or NULL
-                                # (kifameno/variants.pxd: the allocation; variant_buckets its
-                                # first bucket, variant_mask its buckets less one)
+                                # (core/vtable.pxd: the allocation; variant_buckets its first
+                                # bucket, variant_mask its buckets less one)
     void* variant_buckets
     u64 variant_mask
     void* game_table            # a game's own table (Busca: busca/endgame.pxd; bridge:
