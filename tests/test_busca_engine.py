@@ -133,6 +133,49 @@ def test_points_game_matches_its_reference_in_any_order_of_windows(seed, tricks,
         assert (r <= a) == (truth <= a), (a, r, truth)
 
 
+def _worst_busche_reference(taken: list[int], seat: int, still: int, gain: int) -> int:
+    """The most busche ``seat`` scores (ciapano.busca_penalties) over every way the other seats
+    can share the ``still - gain`` points ``seat`` does not take."""
+    rest = still - gain
+    others = [i for i in range(4) if i != seat]
+    most = 0
+    for a in range(rest + 1):
+        for b in range(rest - a + 1):
+            final = list(taken)
+            final[seat] += gain
+            for i, g in zip(others, (a, b, rest - a - b), strict=True):
+                final[i] += g
+            most = max(most, ciapano.busca_penalties(final)[seat])
+    return most
+
+
+@settings(max_examples=400, **SETTINGS)
+@given(
+    cuts=st.lists(st.integers(0, 40), min_size=4, max_size=4),
+    seat=st.integers(0, 3),
+    share=st.floats(0, 1),
+    level=st.none() | st.integers(0, 3),
+)
+def test_worst_busche_is_the_most_over_every_split_of_the_rest(cuts, seat, share, level):
+    # game.worst_busche bounds every cut of the points game (ext/busca/game_search.pxd) and the
+    # cheap bounds: the most busche P scores gaining exactly x of the points still to take,
+    # the others sharing the rest in any way.  Against every split of the rest, for points
+    # taken that leave the rest of the 40 to take (the ends that matter: seats on none, ties
+    # of 2, 3 and 4 on the most, one seat with everything).  `level`: P's gain brings it level
+    # with that seat's points so far, where it can be (that seat then ties unless it gains).
+    edges = sorted(cuts)
+    taken = [edges[0], edges[1] - edges[0], edges[2] - edges[1], edges[3] - edges[2]]
+    still = 40 - edges[3]
+    gain = round(share * still)
+    if level is not None and 0 <= taken[level] - taken[seat] <= still:
+        gain = taken[level] - taken[seat]
+    busca = engine.engine_for("busca")
+    core = engine.open_search(_played(1, 2), 1)
+    assert busca._worst_busche(core, taken, seat, still, gain) == _worst_busche_reference(
+        taken, seat, still, gain
+    ), (taken, seat, still, gain)
+
+
 @settings(max_examples=25, **SETTINGS)
 @given(seed=st.integers(0, 10**6), seat=st.integers(0, 3))
 def test_positions_of_four_cards_match_the_reference(seed, seat):

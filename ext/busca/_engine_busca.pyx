@@ -6,6 +6,7 @@ include "driver.pxi"
 GAME = "busca"
 
 from game_search cimport points_game
+from game cimport worst_busche
 
 
 def points_game_value(Search search, int seat):
@@ -35,3 +36,15 @@ def _points_game_window(Search search, int seat, int a):
     search._check_seat(seat)
     search.c.P = seat
     return points_game(&search.c, &search.root, a, a + 1)
+
+
+def _worst_busche(Search search, taken, int seat, int still, int gain):
+    """``game.worst_busche`` for tests: the most busche ``seat`` can score at the end of the hand
+    when the seats have taken ``taken`` points (one entry a seat), ``still`` points are still to
+    take and ``seat`` gains exactly ``gain`` of them, the others sharing the rest in any way."""
+    search._check_seat(seat)
+    cdef int t[MAX_SEATS]
+    cdef int i
+    for i in range(MAX_SEATS):
+        t[i] = taken[i] if i < len(taken) else 0
+    return worst_busche(&search.c.g, t, seat, still, gain)

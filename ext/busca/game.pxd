@@ -143,12 +143,23 @@ cdef inline u64 points_key(const Game* g, const State* s, int P) noexcept nogil:
     # The low 24 bits of the points code, above the 40 bits of the cards' key.
     return (points_code(g, s, P) & ((<u64>1 << BUSCA_KEY_BITS) - 1)) << BUSCA_KEY_SHIFT
 
+cdef extern from *:
+    """
+    /* The subsets of m <= 3 seats, the largest first (game.worst_busche). */
+    static const unsigned char busca_tie_order[4][8] = {
+        {0}, {1, 0}, {3, 1, 2, 0}, {7, 3, 5, 6, 1, 2, 4, 0}};
+    """
+    const unsigned char busca_tie_order[4][8]
+
+cdef inline int tie_order(int m, int j) noexcept nogil:
+    return busca_tie_order[m][j]
+
 cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) noexcept nogil:
     # The most busche P can score at the end of the hand when it gains exactly x of the R points
     # still to take (t: the points taken) and the other seats share the rest in any way.
     cdef int fP = t[P] + x
     cdef int rest = R - x
-    cdef int i, j, zeros, others_on, need = 0, k, best = 0, smin, smax, mask, m
+    cdef int i, j, zeros, others_on, k, smin, smax, mask, m, shi = 0, slo = 0, must = 0
     cdef int lo[MAX_SEATS]
     cdef int hi[MAX_SEATS]
     if fP == 0:
@@ -166,7 +177,12 @@ cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) n
             zeros -= 1
         return zeros
     # P has points: it scores only with no seat on none and the most points, k tied with it.
-    # Each other seat ends in [lo, hi]: at least 1 if it has none now, at most fP.
+    # Each other seat ends in [lo, hi]: at least 1 if it has none now, at most fP.  The seats of
+    # a subset tie with P (each gains exactly hi); the others stay below it (a gain in
+    # [lo, hi - 1], which must not be empty).  The subset is feasible when the rest can be
+    # shared so: sum of its hi plus the others' lo <= rest <= sum of its hi plus the others'
+    # hi - 1.  The subsets are tried from the largest (tie_order), so the first feasible one
+    # gives the most seats tied.
     m = 0
     for i in range(g.n):
         if i == P:
@@ -175,26 +191,25 @@ cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) n
             return 0
         lo[m] = 1 if t[i] == 0 else 0
         hi[m] = fP - t[i]
+        shi += hi[m]
+        slo += lo[m]
+        if hi[m] - 1 < lo[m]:
+            must |= 1 << m              # it cannot stay below P: no subset without it fits
         m += 1
-    for mask in range(1 << m):
-        # The seats of mask tie with P (gain hi); the others stay below it.
-        smin = 0
-        smax = 0
+    for j in range(1 << m):
+        mask = tie_order(m, j)
+        if (mask & must) != must:
+            continue
+        smin = slo
         k = 1
-        for j in range(m):
-            if mask & (1 << j):
-                smin += hi[j]
-                smax += hi[j]
+        for i in range(m):
+            if mask & (1 << i):
+                smin += hi[i] - lo[i]
                 k += 1
-            elif hi[j] - 1 < lo[j]:
-                k = 0
-                break
-            else:
-                smin += lo[j]
-                smax += hi[j] - 1
-        if k and smin <= rest <= smax and k > best:
-            best = k
-    return best * grade(fP)
+        smax = shi - (m + 1 - k)
+        if smin <= rest <= smax:
+            return k * grade(fP)
+    return 0
 
 cdef inline int seats_reaching(const Game* g, const int* t, int P, int most, int still) noexcept nogil:
     # 1 + the other seats that can still end with `most` points or more (t: points taken,

@@ -10,7 +10,7 @@
 # Why it bounds P's busche (docs/rules.md#busca-penalties): P has a strategy that gains it at
 # most A more points (the points game's), so P's busche are at most the most it can score over
 # every end of the hand where it gains x <= A points and the others share the rest in any way
-# (worst_busche, most_busche).  That upper bound is the cut: where it is at or below the main
+# (worst_busche, cut_bound).  That upper bound is the cut: where it is at or below the main
 # search's alpha, the main search needs no more.
 from libc.stdlib cimport calloc, free
 # No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
@@ -265,24 +265,18 @@ cdef inline int points_game(Ctx* c, const State* s, int alpha, int beta) noexcep
             points_variant_store(c, vkey, vsig, lower, upper)
     return v
 
-cdef inline int most_busche(const Game* g, const int* t, int P, int R, int x0, int x1) noexcept nogil:
-    # The most busche P can score gaining x in [x0, x1] (worst_busche), 0 for an empty range.
-    cdef int x, w, most = 0
-    for x in range(x0, x1 + 1):
+cdef inline int cut_bound(const Game* g, const int* t, int P, int R, int alpha, int* most) noexcept nogil:
+    # The largest a with most[a] <= alpha, or -1 if there is none, where most[x] is the most
+    # busche P can score gaining at most x points (worst_busche over 0..x: nondecreasing in
+    # x); most[0..a] are filled.
+    cdef int x, w, m = 0
+    for x in range(R + 1):
         w = worst_busche(g, t, P, R, x)
-        if w > most:
-            most = w
-    return most
-
-cdef inline int cut_bound(const Game* g, const int* t, int P, int R, int x0, int alpha) noexcept nogil:
-    # The largest a >= x0 with most_busche(x0, a) <= alpha, or x0 - 1 if there is none.
-    cdef int x, most = 0, w
-    for x in range(x0, R + 1):
-        w = worst_busche(g, t, P, R, x)
-        if w > most:
-            most = w
-        if most > alpha:
+        if w > m:
+            m = w
+        if m > alpha:
             return x - 1
+        most[x] = m
     return R
 
 cdef inline int lower_cut(const Game* g, const int* t, int P, int R, int beta) noexcept nogil:
@@ -308,11 +302,11 @@ cdef inline int lower_cut(const Game* g, const int* t, int P, int R, int beta) n
 cdef inline int points_bound(Ctx* c, const State* s, int R, int u) noexcept nogil:
     # The bound on P's busche that the points game proves from s, if it is at most u; else -1
     # (also where a limit stopped it: c.aborted).  R: the points still to take.  With U(a)
-    # the most P scores gaining at most a points (most_busche, nondecreasing in a), the
+    # the most P scores gaining at most a points (cut_bound, nondecreasing in a), the
     # largest a with U(a) <= u is asked of the points game with a null window: if its value
     # A <= a, P's busche are at most U(A).
-    cdef const Game* g = &c.g
-    cdef int a = cut_bound(g, s.taken, c.P, R, 0, u)
+    cdef int most[64]
+    cdef int a = cut_bound(&c.g, s.taken, c.P, R, u, most)
     cdef int r
     if a < 0:
         return -1
@@ -320,7 +314,7 @@ cdef inline int points_bound(Ctx* c, const State* s, int R, int u) noexcept nogi
     c.stats.null_tries[0] += 1
     if c.aborted or r > a:
         return -1
-    return most_busche(g, s.taken, c.P, R, 0, r)
+    return most[r]
 
 cdef inline int subgame_cut(Ctx* c, const State* s, int alpha, int beta, u64 key, u64 k2,
                             int offset, int lower, int* lost) noexcept nogil:
