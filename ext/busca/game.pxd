@@ -151,9 +151,6 @@ cdef extern from *:
     """
     const unsigned char busca_tie_order[4][8]
 
-cdef inline int tie_order(int m, int j) noexcept nogil:
-    return busca_tie_order[m][j]
-
 cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) noexcept nogil:
     # The most busche P can score at the end of the hand when it gains exactly x of the R points
     # still to take (t: the points taken) and the other seats share the rest in any way.
@@ -181,7 +178,7 @@ cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) n
     # a subset tie with P (each gains exactly hi); the others stay below it (a gain in
     # [lo, hi - 1], which must not be empty).  The subset is feasible when the rest can be
     # shared so: sum of its hi plus the others' lo <= rest <= sum of its hi plus the others'
-    # hi - 1.  The subsets are tried from the largest (tie_order), so the first feasible one
+    # hi - 1.  The subsets are tried from the largest (busca_tie_order), so the first feasible one
     # gives the most seats tied.
     m = 0
     for i in range(g.n):
@@ -197,7 +194,7 @@ cdef inline int worst_busche(const Game* g, const int* t, int P, int R, int x) n
             must |= 1 << m              # it cannot stay below P: no subset without it fits
         m += 1
     for j in range(1 << m):
-        mask = tie_order(m, j)
+        mask = busca_tie_order[m][j]
         if (mask & must) != must:
             continue
         smin = slo

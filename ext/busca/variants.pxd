@@ -39,7 +39,7 @@
 from structs cimport u64, Ctx, Game, State, USE_VARIANTS
 from bitops cimport lowest_bit, popcount64
 from game cimport first_trick
-from vtable cimport CV_NO_UPPER, cv_mix, cv_prefetch, cv_bounds, cv_store, vtable_init, vtable_cache
+from vtable cimport cv_mix, cv_prefetch, cv_bounds, cv_store, vtable_init, vtable_cache
 
 cdef extern from *:
     """
