@@ -305,16 +305,6 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
                 return hand_score(g, &last, c.P)
             return play_last_trick(g, s, c.P)
         c.stats.trick_starts += 1
-        # The game's exact value of an endgame, if it has one (Busca: busca/endgame.pxd),
-        # before the cheap bounds: there it is exact, and its slot was prefetched at the trick's
-        # last card (prefetch_child), where the bounds' duck checks and busche are no cheaper
-        # than the read.  Busca, seeds 2 3 6 8 13 (plain builds, seven alternating runs):
-        # the bounds first 112.6 s in all, the family first 110.1 s, the same values.
-        r = endgame_value(c, s)
-        if r >= 0:
-            return r
-        if r == -2:
-            return 0                    # a limit stopped it (c.aborted)
         if bounds_first:
             cheap_bounds(g, s, c.P, &lower, &upper)
             if GAME_WINRANKS:
@@ -346,6 +336,12 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             if upper <= alpha:
                 c.stats.bound_cuts += 1
                 return upper
+        # The game's exact value of an endgame, if it has one (Busca: busca/endgame.pxd).
+        r = endgame_value(c, s)
+        if r >= 0:
+            return r
+        if r == -2:
+            return 0                    # a limit stopped it (c.aborted)
         if GAME_WINRANKS and (c.options & USE_TT):
             # The table of winning ranks (the game's: ext/bridge/winranks.pxd).
             wr_probe(c, s, &lower, &upper, &rel, &first)
