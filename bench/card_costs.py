@@ -58,8 +58,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
     parser.add_argument("--tt-mb", type=float, default=ciapano.DEFAULT_TT_MB)
     args = parser.parse_args()
-    kind = ciapano.find_game(args.game)
-    game = kind.from_rules(args.players) if args.players else kind()
+    try:
+        kind = ciapano.find_game(args.game)
+        game = kind.from_rules(args.players) if args.players else kind()
+    except ValueError as error:
+        parser.error(str(error))
     log: list[tuple[str, Any, int, float]] = []
     opened = engine.open_search
 
