@@ -177,6 +177,7 @@ cdef struct Stats:
                                 # (kifameno/variants.pxd; Busca: its points game's)
     u64 quasi_cuts              # cards not searched thanks to a quasi-equivalent card
     u64 dominance_cuts          # cards not searched thanks to a card that dominates them
+    u64 small_cuts              # cards not searched: below a suit's relevant cards (search.small_below)
     u64 trick_starts
     u64 trials                  # trials of the upper bound (driver.pxi, bracket)
     u64 trial_stops             # ... stopped by their budget
