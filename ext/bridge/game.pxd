@@ -423,29 +423,90 @@ cdef inline bint nobody_takes_all(const Game* g, const State* s) noexcept nogil:
 
 # -- a bound inside a trick ------------------------------------------------------------------
 
-cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+cdef inline int best_card(const Game* g, const State* s, int seat) noexcept nogil:
+    # The legal card of `seat` (still to play to this trick) most able to win it: its highest
+    # card of the suit led if it holds the suit, else its highest trump; -1 if it has neither.
+    cdef u64 m = s.hand[seat] & g.suit_mask[s.led_suit]
+    if m:
+        return highest_bit(m)
+    m = trumps_of(g, s.hand[seat])
+    return highest_bit(m) if m else -1
+
+cdef inline int side_takes(const Game* g, const State* s) noexcept nogil:
+    # Inside a trick: a card by which the side of the seat to move surely wins it, or -1 (DDS's
+    # QuickTricksSecondHand, generalised).  Either the mover's best card (best_card), if it
+    # beats the winning card and no seat of the other side still to play after it can beat it
+    # (can_beat: the cards it must or may play); or, at the trick's second card, the partner's
+    # best card (it plays last), if it beats the winning card and the third seat cannot beat
+    # it: whatever the third seat plays is then below it.  Either card wins the trick for the
+    # side, whatever the others play.  It relies on that card's rank (the cards above it in its
+    # suit, and the hands' lengths of the suit led and of trumps, which the table's key holds).
+    cdef int mover = seat_at(g, s.leader, s.count)
+    cdef int c = best_card(g, s, mover)
+    cdef int k, other
+    cdef bint ok
+    if c >= 0 and beats(g, c, s.win_card, s.led_suit):
+        ok = True
+        for k in range(s.count + 1, g.n):
+            other = seat_at(g, s.leader, k)
+            if not on_p_side(g, mover, other) and can_beat(g, s, other, c, s.led_suit):
+                ok = False
+                break
+        if ok:
+            return c
+    if s.count == 1:
+        c = best_card(g, s, seat_at(g, s.leader, 3))
+        if c >= 0 and beats(g, c, s.win_card, s.led_suit) and not can_beat(g, s, seat_at(g, s.leader, 2), c,
+                                                                s.led_suit):
+            return c
+    return -1
+
+cdef inline int mid_trick_cut(const Game* g, const State* s, int P, int alpha, int beta,
+                              u64* rel) noexcept nogil:
     # Inside a trick: B's tricks so far, plus this trick where no seat of P's side still to
-    # play can beat the card winning it for B (holds_after), make at least a lower bound; the
-    # tricks left less this one where P's side surely wins it, an upper bound.  A value at or
-    # above beta, or at or below alpha, that holds however the trick ends, or -1.  It relies on
-    # the winning card's rank (search.pxd keeps it as the relevant card of such a cut).
+    # play can beat the card winning it for B (holds_after), or where B's side to move surely
+    # takes it (side_takes), make at least a lower bound; the tricks left less this one where
+    # P's side surely wins it (either way), an upper bound.  A value at or above beta, or at or
+    # below alpha, that holds however the trick ends, or -1; rel: the card it relies on (the
+    # trick's winning card, or side_takes' card).
     cdef int d = tricks_b(g, s, P)
     cdef int left = (popcount64(s.out) + s.count) // g.n
+    cdef int c
     cdef bint ours
+    rel[0] = bit(s.win_card)
     if d >= beta:
         return d
     if d + left <= alpha:
         return d + left
     if d + 1 < beta and d + left - 1 > alpha:
         return -1                       # (the trick's winner cannot decide: the common case)
-    ours = on_p_side(g, P, s.win_seat)
-    if not holds_after(g, s, P, s.win_card, s.win_seat, s.led_suit, s.count):
+    if holds_after(g, s, P, s.win_card, s.win_seat, s.led_suit, s.count):
+        ours = on_p_side(g, P, s.win_seat)
+        if not ours and d + 1 >= beta:
+            return d + 1
+        if ours and d + left - 1 <= alpha:
+            return d + left - 1
+    c = side_takes(g, s)
+    if c < 0:
         return -1
+    rel[0] = bit(c)
+    ours = on_p_side(g, P, seat_at(g, s.leader, s.count))
     if not ours and d + 1 >= beta:
         return d + 1
     if ours and d + left - 1 <= alpha:
         return d + left - 1
     return -1
+
+cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+    # mid_trick_cut's value (search.pxd); its card: mid_trick_rel.
+    cdef u64 rel
+    return mid_trick_cut(g, s, P, alpha, beta, &rel)
+
+cdef inline u64 mid_trick_rel(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
+    # The card a cut of mid_trick_bound with the same arguments relies on.
+    cdef u64 rel = 0
+    mid_trick_cut(g, s, P, alpha, beta, &rel)
+    return rel
 
 
 # -- move order --------------------------------------------------------------------------------

@@ -87,6 +87,10 @@ cdef inline bint wr_probe(Ctx* c, const State* s, int* lower, int* upper, u64* r
     # Never called where GAME_WINRANKS is 0.
     return False
 
+cdef inline u64 mid_rel(const Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
+    # Never called where GAME_WINRANKS is 0.
+    return 0
+
 cdef inline void wr_store(Ctx* c, const State* s, int lower, int upper, u64 rel, int best) noexcept nogil:
     # Never called where GAME_WINRANKS is 0.
     pass

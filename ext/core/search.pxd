@@ -18,7 +18,7 @@ from game cimport (legal_cards, hand_score, to_move, play_child, play_forced_tri
                    own_key, residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, on_p_side,
                    GAME_QUASI, GAME_SUBGAMES, GAME_BOUNDS_AFTER_TABLE)
 from game_search cimport (subgame_cut, endgame_value, endgame_prefetch, etc_wanted, GAME_WINRANKS, wr_probe, wr_store,
-                          bounds_rel, GAME_VARIANTS, variant_key, variant_bounds, variant_store)
+                          bounds_rel, mid_rel, GAME_VARIANTS, variant_key, variant_bounds, variant_store)
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
@@ -457,8 +457,8 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
         if r >= 0:
             c.stats.mid_cuts += 1
             if GAME_WINRANKS:
-                # (The game's bound relies on the card winning the trick: ext/bridge/game.pxd.)
-                c.rel = bit(s.win_card)
+                # (The card the game's bound relies on: ext/bridge/game.pxd, mid_trick_rel.)
+                c.rel = mid_rel(c, s, alpha, beta)
             return r
     if not GAME_WINRANKS and ahead_ok(c, s) and (c.options & USE_BOUNDS) and etc_wanted(c, s):
         # The children's bounds before any is searched (etc_cut), where the game asks for them,
