@@ -434,30 +434,22 @@ cdef inline int best_card(const Game* g, const State* s, int seat) noexcept nogi
 
 cdef inline int side_takes(const Game* g, const State* s) noexcept nogil:
     # Inside a trick: a card by which the side of the seat to move surely wins it, or -1 (DDS's
-    # QuickTricksSecondHand, generalised).  Either the mover's best card (best_card), if it
-    # beats the winning card and no seat of the other side still to play after it can beat it
-    # (can_beat: the cards it must or may play); or, at the trick's second card, the partner's
-    # best card (it plays last), if it beats the winning card and the third seat cannot beat
-    # it: whatever the third seat plays is then below it.  Either card wins the trick for the
-    # side, whatever the others play.  It relies on that card's rank (the cards above it in its
-    # suit, and the hands' lengths of the suit led and of trumps, which the table's key holds).
+    # QuickTricksSecondHand, generalised): the mover's best card (best_card), or at the trick's
+    # second card the partner's (it plays last), if it beats the winning card and no seat of
+    # the other side still to play after the mover can beat it (holds_after; at the second
+    # card that is the third seat alone, so whatever it plays stays below the partner's card).
+    # Either card wins the trick for the side, whatever the others play.  It relies on that
+    # card's rank (the cards above it in its suit, and the hands' lengths of the suit led and
+    # of trumps, which the table's key holds).
     cdef int mover = seat_at(g, s.leader, s.count)
     cdef int c = best_card(g, s, mover)
-    cdef int k, other
-    cdef bint ok
-    if c >= 0 and beats(g, c, s.win_card, s.led_suit):
-        ok = True
-        for k in range(s.count + 1, g.n):
-            other = seat_at(g, s.leader, k)
-            if not on_p_side(g, mover, other) and can_beat(g, s, other, c, s.led_suit):
-                ok = False
-                break
-        if ok:
-            return c
+    if c >= 0 and beats(g, c, s.win_card, s.led_suit) and \
+            holds_after(g, s, mover, c, mover, s.led_suit, s.count + 1):
+        return c
     if s.count == 1:
         c = best_card(g, s, seat_at(g, s.leader, 3))
-        if c >= 0 and beats(g, c, s.win_card, s.led_suit) and not can_beat(g, s, seat_at(g, s.leader, 2), c,
-                                                                s.led_suit):
+        if c >= 0 and beats(g, c, s.win_card, s.led_suit) and \
+                holds_after(g, s, mover, c, mover, s.led_suit, 2):
             return c
     return -1
 

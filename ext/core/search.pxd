@@ -129,8 +129,8 @@ cdef inline u64 small_below(const Ctx* c, u64 rel, int card) noexcept nogil:
     # After `card` was searched at a node and did not cut: the cards of its suit that need no
     # search there, given `rel`, the node's relevant cards so far (its bounds' and table's, and
     # every card searched; see above).  If `card` lies below the lowest relevant card of its
-    # suit (or the suit has none), so does every card of the suit below that card: playing
-    # one of them instead leaves a position that differs only in which small card went where,
+    # suit, the cards of the suit below that relevant card (all of the suit where it has no
+    # relevant card) need none: playing one of them instead leaves a position that differs only in which small card went where,
     # with the same owners of every card from the top of each suit down to the lowest relevant
     # one, so it has the same bound as `card`'s, which did not cut (Ginsberg's partition
     # search, as above; DDS's lowest winning rank, Moves::MakeNext).  Such a card's bound, and
