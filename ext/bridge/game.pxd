@@ -490,15 +490,10 @@ cdef inline int mid_trick_cut(const Game* g, const State* s, int P, int alpha, i
     return -1
 
 cdef inline int mid_trick_bound(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
-    # mid_trick_cut's value (search.pxd); its card: mid_trick_rel.
+    # mid_trick_cut's value alone (the skeleton's hook of every game; search.pxd asks bridge,
+    # a game of winning ranks, through game_search.mid_cut for the card too).
     cdef u64 rel
     return mid_trick_cut(g, s, P, alpha, beta, &rel)
-
-cdef inline u64 mid_trick_rel(const Game* g, const State* s, int P, int alpha, int beta) noexcept nogil:
-    # The card a cut of mid_trick_bound with the same arguments relies on.
-    cdef u64 rel = 0
-    mid_trick_cut(g, s, P, alpha, beta, &rel)
-    return rel
 
 
 # -- move order --------------------------------------------------------------------------------

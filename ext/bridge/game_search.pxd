@@ -9,7 +9,7 @@ from nohooks cimport subgame_cut, endgame_value, root_window
 from nohooks cimport etc_wanted
 # No table of positions by their cards without points: ext/core/nohooks.pxd.
 from nohooks cimport GAME_VARIANTS, variant_key, variant_bounds, variant_store
-from game cimport cheap_bounds_rel, mid_trick_rel
+from game cimport cheap_bounds_rel, mid_trick_cut
 from winranks cimport wr_table_init, wr_table_free, wr_table_clear, wr_probe, wr_store, wr_prefetch
 
 cdef enum:
@@ -29,9 +29,9 @@ cdef inline u64 bounds_rel(const Ctx* c, const State* s, int lower, int upper) n
     # (game.cheap_bounds_rel; -1 and 127 for none).
     return cheap_bounds_rel(&c.g, s, c.P, lower, upper)
 
-cdef inline u64 mid_rel(const Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
-    # The card a cut of the bound inside a trick relies on (game.mid_trick_rel).
-    return mid_trick_rel(&c.g, s, c.P, alpha, beta)
+cdef inline int mid_cut(const Ctx* c, const State* s, int alpha, int beta, u64* rel) noexcept nogil:
+    # The bound inside a trick, and in rel the card a cut relies on (game.mid_trick_cut).
+    return mid_trick_cut(&c.g, s, c.P, alpha, beta, rel)
 
 cdef inline bint endgame_prefetch(Ctx* c, const State* s) noexcept nogil:
     # At a trick's last card: the slot of the trick start after it (winranks.wr_prefetch).

@@ -14,7 +14,7 @@
 # search's alpha, the main search needs no more.
 from libc.stdlib cimport calloc, free
 # No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
-from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel, mid_rel
+from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel, mid_cut
 # No table of positions by their cards without points in the main search (a point moved can
 # change a penalty by any amount): ext/core/nohooks.pxd.  The points game keeps one (below).
 from nohooks cimport GAME_VARIANTS, variant_key, variant_bounds, variant_store

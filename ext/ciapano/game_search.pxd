@@ -3,7 +3,7 @@
 # no root window (ext/core/nohooks.pxd).
 from nullgame cimport points_free_cut as subgame_cut
 # No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
-from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel, mid_rel
+from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel, mid_cut
 # No table of positions by their cards without points: ext/core/nohooks.pxd.
 from nohooks cimport GAME_VARIANTS, variant_key, variant_bounds, variant_store
 # No enhanced transposition cut-off (search.pxd, etc_cut): ext/core/nohooks.pxd.

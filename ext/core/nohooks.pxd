@@ -87,9 +87,9 @@ cdef inline bint wr_probe(Ctx* c, const State* s, int* lower, int* upper, u64* r
     # Never called where GAME_WINRANKS is 0.
     return False
 
-cdef inline u64 mid_rel(const Ctx* c, const State* s, int alpha, int beta) noexcept nogil:
+cdef inline int mid_cut(const Ctx* c, const State* s, int alpha, int beta, u64* rel) noexcept nogil:
     # Never called where GAME_WINRANKS is 0.
-    return 0
+    return -1
 
 cdef inline void wr_store(Ctx* c, const State* s, int lower, int upper, u64 rel, int best) noexcept nogil:
     # Never called where GAME_WINRANKS is 0.

@@ -18,7 +18,7 @@ from game cimport (legal_cards, hand_score, to_move, play_child, play_forced_tri
                    own_key, residue_shifts, cheap_bounds, mid_trick_bound, run_known, nobody_takes_all, on_p_side,
                    GAME_QUASI, GAME_SUBGAMES, GAME_BOUNDS_AFTER_TABLE)
 from game_search cimport (subgame_cut, endgame_value, endgame_prefetch, etc_wanted, GAME_WINRANKS, wr_probe, wr_store,
-                          bounds_rel, mid_rel, GAME_VARIANTS, variant_key, variant_bounds, variant_store)
+                          bounds_rel, mid_cut, GAME_VARIANTS, variant_key, variant_bounds, variant_store)
 from movegen cimport gen_moves, memory_hash, remembered_move, remember_move, equivalent, separating_cards
 from limits cimport must_stop
 from ttable cimport entry_key2, entry_lost, tt_key, tt_prefetch, tt_probe_layout, tt_store, encode_best, decode_best
@@ -130,12 +130,13 @@ cdef inline u64 small_below(const Ctx* c, u64 rel, int card) noexcept nogil:
     # search there, given `rel`, the node's relevant cards so far (its bounds' and table's, and
     # every card searched; see above).  If `card` lies below the lowest relevant card of its
     # suit, the cards of the suit below that relevant card (all of the suit where it has no
-    # relevant card) need none: playing one of them instead leaves a position that differs only in which small card went where,
-    # with the same owners of every card from the top of each suit down to the lowest relevant
-    # one, so it has the same bound as `card`'s, which did not cut (Ginsberg's partition
-    # search, as above; DDS's lowest winning rank, Moves::MakeNext).  Such a card's bound, and
-    # the cards it relies on, are `card`'s, already in the node's value and rel.  Otherwise
-    # nothing.  Where GAME_WINRANKS is set, a technique of equivalent cards (USE_EQUIVALENCE).
+    # relevant card) need none: playing one of them instead leaves a position that differs
+    # only in which small card went where, with the same owners of every card from the top of
+    # each suit down to the lowest relevant one, so it has the same bound as `card`'s, which
+    # did not cut (Ginsberg's partition search, as above; DDS's lowest winning rank,
+    # Moves::MakeNext).  Such a card's bound, and the cards it relies on, are `card`'s,
+    # already in the node's value and rel.  Otherwise nothing.  Where GAME_WINRANKS is set, a
+    # technique of equivalent cards (USE_EQUIVALENCE).
     #
     # Measured (docs/speed.md, forty-ninth session): bridge, the first 40 deals of
     # bench/bench_bridge.py, the leader's value: 34.15 M -> 22.71 M nodes, the trick starts
@@ -307,6 +308,7 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
     cdef bint quasi, quasi_any, mates, ahead
     cdef int start
     cdef u64 rel = 0, rel_base = 0
+    cdef u64 cut_rel = 0            # the card a cut inside a trick relies on (mid_cut)
     cdef State last
     cdef u64 oh = 0
     cdef bint variant = False
@@ -453,12 +455,16 @@ cdef inline int search(Ctx* c, const State* s, int alpha, int beta) noexcept nog
             if r >= 0:
                 return r
     elif c.options & USE_BOUNDS:
-        r = mid_trick_bound(g, s, c.P, alpha, beta)
+        if GAME_WINRANKS:
+            # The game's bound and the card it relies on, in one call (ext/bridge/game.pxd,
+            # mid_trick_cut).
+            r = mid_cut(c, s, alpha, beta, &cut_rel)
+        else:
+            r = mid_trick_bound(g, s, c.P, alpha, beta)
         if r >= 0:
             c.stats.mid_cuts += 1
             if GAME_WINRANKS:
-                # (The card the game's bound relies on: ext/bridge/game.pxd, mid_trick_rel.)
-                c.rel = mid_rel(c, s, alpha, beta)
+                c.rel = cut_rel
             return r
     if not GAME_WINRANKS and ahead_ok(c, s) and (c.options & USE_BOUNDS) and etc_wanted(c, s):
         # The children's bounds before any is searched (etc_cut), where the game asks for them,

@@ -6,7 +6,7 @@ from nohooks cimport endgame_prefetch, endgame_value, root_window
 from nullgame cimport points_free_cut
 from tricks cimport stock_left
 # No table of winning ranks (bridge's partition search): ext/core/nohooks.pxd.
-from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel, mid_rel
+from nohooks cimport GAME_WINRANKS, wr_probe, wr_store, bounds_rel, mid_cut
 from libc.stdlib cimport calloc, free
 from bitops cimport popcount64
 from structs cimport u64, Ctx, State, TTBucket
